@@ -1,0 +1,47 @@
+/**
+ * Result and error codes of spec sections 4 and 8. Every code is also a translation key:
+ * the client shows `error.<code>`.
+ */
+export const LOGIN_RESULT_CODES = [
+  'ok',
+  'defaultpwd',
+  'expired',
+  'mustchange',
+  'unauthorized',
+  'mustactivate',
+  'OneYearNotUpdatePwd',
+  'preferring',
+  'AccountLock',
+  'AccountOrPwdFail',
+  'TokenIssue',
+  'ContactHR',
+  'TempIdInValid',
+  'servererror',
+  'badrequest',
+  'notfound',
+  'passwordused',
+  'useridpwdthesame',
+  'Activated',
+  'FormMobileNumberInvalid',
+] as const;
+export type LoginResultCode = (typeof LOGIN_RESULT_CODES)[number];
+
+export const ERROR_CODES = [
+  ...LOGIN_RESULT_CODES,
+  'EmailExists',
+  'FormValidateFail',
+  'Unauthorized',
+  'Forbidden',
+  'NotFound',
+  'TooManyRequests',
+  'Form_Required',
+  'Form_Length',
+  'Form_PwdFormat',
+  'Form_Format',
+  'Form_NotExist',
+  'Form_RepeatMember',
+  'Form_ReCaptcha_Invalid',
+  'Form_PhoneNumber_Invalid',
+  'Form_MobileNumber_Invalid',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

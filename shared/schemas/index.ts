@@ -1,0 +1,5 @@
+export * from './reply.ts';
+export * from './member.ts';
+export * from './auth.ts';
+export * from './register.ts';
+export * from './info.ts';
