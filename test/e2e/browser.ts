@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Debian's Chromium headless and off the network it cannot reach. */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+/** Starts Chromium for one test file and closes it (and its profile) when the test ends. */
+export async function launchBrowser(t: Teardown): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, `--user-data-dir=${profile}`] });
+  t.teardown(async () => {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+  return browser;
+}
+
+/** A fresh context (own cookies) with a browser language, on a phone-sized or desktop screen. */
+export async function newContext(browser: Browser, baseURL: string, locale = 'en-US', phone = false): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    locale,
+    viewport: phone ? { width: 375, height: 740 } : { width: 1280, height: 900 },
+  });
+}
