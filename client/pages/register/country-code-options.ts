@@ -1,0 +1,23 @@
+import type { CountryRecord } from '../../../shared/schemas/info.ts';
+
+export interface CountryCodeOption {
+  value: string;
+  label: string;
+}
+
+const bare = (phoneCode: string) => phoneCode.trim().replace(/^\+/, '');
+
+/**
+ * Country-code choices: one per phone code (the stored value is the code itself), labelled with
+ * a country name, a plus sign and the code. Where countries share a code (+1, +7, ...) the chosen
+ * country names the entry, so the selector reads as the member expects.
+ */
+export function countryCodeOptions(countries: readonly CountryRecord[], chosenCountry?: string): CountryCodeOption[] {
+  const byCode = new Map<string, CountryCodeOption>();
+  const chosen = countries.find((country) => country.name === chosenCountry);
+  for (const country of chosen ? [chosen, ...countries] : countries) {
+    if (bare(country.phoneCode) === '' || byCode.has(country.phoneCode)) continue;
+    byCode.set(country.phoneCode, { value: country.phoneCode, label: `${country.label} +${bare(country.phoneCode)}` });
+  }
+  return [...byCode.values()].sort((a, b) => a.label.localeCompare(b.label));
+}
