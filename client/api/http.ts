@@ -1,0 +1,89 @@
+import { navigate } from 'wouter/use-browser-location';
+import type { Reply } from '../../shared/schemas/reply.ts';
+import { languageOfPath, pageOfPath } from '../session/language-path.ts';
+import { openLogoutModal } from '../state/logout-modal.ts';
+
+export type ApiErrorKind = 'network' | 'server' | 'unauthorized' | 'badResponse' | 'rejected';
+
+/** A request that produced no usable reply envelope, or a read whose reply was not a success. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(`${kind} ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The login screen handles its own 401s and TempIdInValid; everywhere else they end the session. */
+function onLoginPage(): boolean {
+  return pageOfPath(location.pathname) === 'login';
+}
+
+function currentLanguage() {
+  return languageOfPath(location.pathname);
+}
+
+/**
+ * The one way the client calls the BFF: same-origin cookie, the XMLHttpRequest marker the
+ * BFF's CSRF check requires, the page language. Resolves with the reply envelope (including
+ * failures the server explains); throws ApiError when there is no envelope to show.
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  const hasBody = options.body !== undefined || method === 'DELETE';
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('network', 0);
+  }
+
+  if (response.status >= 500) {
+    if (response.status === 500 || response.status === 502) navigate(`/${currentLanguage()}/error`);
+    throw new ApiError('server', response.status);
+  }
+
+  let reply: Reply<T>;
+  try {
+    reply = (await response.json()) as Reply<T>;
+  } catch {
+    if (response.status === 401 && !onLoginPage()) openLogoutModal();
+    throw new ApiError('badResponse', response.status);
+  }
+
+  if (!onLoginPage() && (response.status === 401 || reply.code === 'TempIdInValid')) {
+    openLogoutModal();
+    if (response.status === 401) throw new ApiError('unauthorized', 401, reply.code);
+  }
+  return reply;
+}
+
+/** swr fetcher: the key is the API path; a reply that is not a success becomes an ApiError. */
+export async function fetchData<T>(path: string): Promise<T> {
+  const reply = await request<T>(path);
+  if (!reply.isSuccess) throw new ApiError('rejected', 200, reply.code);
+  return reply.data as T;
+}

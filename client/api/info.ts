@@ -1,0 +1,26 @@
+import useSWR from 'swr';
+import { OptionCategory } from '../../shared/enums.ts';
+import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts';
+import type { CountryRecord, OptionRecord } from '../../shared/schemas/info.ts';
+import { fetchData } from './http.ts';
+
+/** Failures to load reference data are only logged (spec section 8); the form stays usable. */
+function logFailure(error: unknown): void {
+  console.error(error);
+}
+
+/** Country list; Simplified Chinese labels only for zh-cn (spec section 7). */
+export function useCountries(lang: Language) {
+  const key = `/api/info/V2/Countries/${lang === 'zh-cn'}`;
+  const { data } = useSWR<CountryRecord[]>(key, fetchData, { onError: logFailure, revalidateOnFocus: false });
+  return data;
+}
+
+export function useOptions(category: OptionCategory, lang: Language) {
+  const key = `/api/info/option/${category}/${LANGUAGE_CODES[lang]}`;
+  const { data } = useSWR<OptionRecord[]>(key, fetchData, { onError: logFailure, revalidateOnFocus: false });
+  return data;
+}
+
+export const useBusinessApplicationAreas = (lang: Language) => useOptions(OptionCategory.BusinessApplicationAreas, lang);
+export const useProductsOfInterest = (lang: Language) => useOptions(OptionCategory.ProductsOfInterest, lang);

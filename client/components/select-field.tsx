@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { useField } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { useVisibleError } from './error-display.tsx';
+import { describedBy, FieldMessage } from './field-message.tsx';
+
+export interface SelectOption {
+  value: string;
+  /** Text shown as is (already translated or a proper name such as a country). */
+  label: string;
+}
+
+export interface SelectFieldProps {
+  name: string;
+  /** Translation key of the label. */
+  label: string;
+  options: readonly SelectOption[];
+  /** Translation key of the empty first choice; defaults to common.select. */
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  autoComplete?: string;
+  /** Runs after the form value changed, for dependent fields (country -> phone codes). */
+  onValueChange?: (value: string) => void;
+  className?: string;
+}
+
+/** A native select bound to react-final-form: keyboard type-ahead and screen-reader support come with it. */
+export function SelectField({
+  name,
+  label,
+  options,
+  placeholder = 'common.select',
+  required = false,
+  disabled,
+  autoComplete,
+  onValueChange,
+  className,
+}: SelectFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { input, meta } = useField<string>(name, { parse: (value) => value ?? '' });
+  const error = useVisibleError(meta);
+  const errorId = `${id}-error`;
+  const known = options.some((option) => option.value === input.value);
+
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className="field__label">
+        {t(label)}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <select
+        {...input}
+        value={input.value ?? ''}
+        id={id}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
+        disabled={disabled}
+        autoComplete={autoComplete}
+        onChange={(event) => {
+          input.onChange(event.target.value);
+          onValueChange?.(event.target.value);
+        }}
+      >
+        <option value="">{t(placeholder)}</option>
+        {/* A stored value missing from the list stays visible instead of silently changing. */}
+        {!known && input.value && <option value={input.value}>{input.value}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessage id={errorId} code={error} />
+    </div>
+  );
+}

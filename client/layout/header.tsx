@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useMember } from '../api/member.ts';
+import { LanguagePicker } from '../components/language-picker.tsx';
+import { useLanguage } from '../session/language-context.ts';
+import { useUrlSession } from '../session/use-url-session.ts';
+import { homeLink, siteVariant } from '../site-links.ts';
+import { useSessionGuards } from './session-guards.ts';
+
+export function Header({ page }: { page: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const session = useUrlSession();
+  const variant = siteVariant(session.pass);
+  const { isLogin, member, error } = useMember();
+  useSessionGuards({ lang, page, queryString: session.queryString, isLogin, member, error });
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <a className={`site-header__logo site-header__logo--${variant}`} href={homeLink(lang, variant)}>
+        {t(variant === 'aures' ? 'common.brandAures' : variant === 'iotmart' ? 'common.brandIotmart' : 'common.brand')}
+      </a>
+      <div className="site-header__tools">
+        {variant !== 'aures' && <LanguagePicker />}
+        {isLogin && page !== 'logout' && (
+          <Link className="button button--secondary" href={`/logout${session.queryString}`}>
+            {t('common.signOut')}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built; the route already points here. */
+export default function ErrorPage() {
+  return null;
+}

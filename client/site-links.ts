@@ -1,0 +1,44 @@
+import type { Language } from '../shared/languages.ts';
+
+/**
+ * Links to the company's public sites. The portal only links out to these; change them here
+ * when the sites move.
+ */
+export const CORPORATE_SITE = 'https://www.example.com';
+const IOTMART_SITE = 'https://iotmart.example.com';
+const AURES_SITE = 'https://www.aures.example.com';
+
+/** The corporate site's path segment for each portal language. */
+const SITE_LOCALE: Record<Language, string> = {
+  en: 'en',
+  'zh-tw': 'zh-tw',
+  'zh-cn': 'zh-cn',
+  'ja-jp': 'ja-jp',
+  'ko-kr': 'ko-kr',
+  'es-es': 'es-es',
+};
+
+export type SiteVariant = 'default' | 'iotmart' | 'aures';
+
+export function siteVariant(pass: string): SiteVariant {
+  if (pass === 'iotmart-ana') return 'iotmart';
+  if (pass === 'aures') return 'aures';
+  return 'default';
+}
+
+export function homeLink(lang: Language, variant: SiteVariant): string {
+  if (variant === 'iotmart') return IOTMART_SITE;
+  if (variant === 'aures') return AURES_SITE;
+  return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}`;
+}
+
+/** The privacy policy depends on the language (spec section 1); other languages get the English one. */
+export function privacyPolicyLink(lang: Language, variant: SiteVariant = 'default'): string {
+  if (variant === 'aures') return `${AURES_SITE}/privacy-policy`;
+  return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/legal/privacy`;
+}
+
+export function cookiePolicyLink(lang: Language, variant: SiteVariant = 'default'): string {
+  if (variant === 'aures') return `${AURES_SITE}/cookie-policy`;
+  return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/legal/cookie-policy`;
+}
