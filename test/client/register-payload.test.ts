@@ -110,7 +110,7 @@ t.test('missing query values become empty strings and overlong tracking values a
   t.equal(payload.returnUrl, '');
   t.equal(payload.source, '');
   t.equal(payload.memberExtension?.registerPurpose, '');
-  t.equal(payload.memberExtension?.utmSource.length, 200);
-  t.equal(payload.memberExtension?.referer.length, 2048);
+  t.equal(payload.memberExtension?.utmSource?.length, 200);
+  t.equal(payload.memberExtension?.referer?.length, 2048);
   t.ok(Value.Check(RegisterRequestSchema, payload));
 });

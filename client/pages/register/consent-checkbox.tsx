@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react';
+import { useField } from 'react-final-form';
+import { useVisibleError } from '../../components/error-display.tsx';
+import { describedBy, FieldMessage } from '../../components/field-message.tsx';
+
+export interface ConsentCheckboxProps {
+  name: string;
+  children: ReactNode;
+  required?: boolean;
+  /** Ticking may set other answers too (Korea's select-all). */
+  onToggle?: (checked: boolean) => void;
+}
+
+/** A consent that can only be given (yes-only): ticked is true, unticked is not given. */
+export function ConsentCheckbox({ name, children, required = false, onToggle }: ConsentCheckboxProps) {
+  const id = useId();
+  const { input, meta } = useField<boolean | undefined>(name, { subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true } });
+  const error = useVisibleError(meta);
+  const errorId = `${id}-error`;
+  return (
+    <div className="field field--checkbox">
+      <input
+        id={id}
+        type="checkbox"
+        checked={input.value === true}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
+        onChange={(event) => {
+          input.onChange(event.target.checked);
+          input.onBlur();
+          onToggle?.(event.target.checked);
+        }}
+      />
+      <label htmlFor={id}>
+        {children}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <FieldMessage id={errorId} code={error} />
+    </div>
+  );
+}

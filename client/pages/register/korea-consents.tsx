@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import { useForm, useFormState } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { ConsentCheckbox } from './consent-checkbox.tsx';
+import { ExternalLink } from './external-link.tsx';
+import { koreaAllAccepted, setKoreaAll } from './privacy-answers.ts';
+import { KOREA_TERMS_OF_USE } from './privacy-links.ts';
+import type { RegisterFormValues } from './register-values.ts';
+
+const ROWS = [
+  { items: 'accountItems', purpose: 'accountPurpose', retention: 'accountRetention' },
+  { items: 'complaintItems', purpose: 'complaintPurpose', retention: 'complaintRetention' },
+] as const;
+
+function CollectedDataTable() {
+  const { t } = useTranslation();
+  const key = (name: string) => t(`register.privacy.korea.${name}`);
+  return (
+    // Scrollable on narrow screens; focusable so keyboard users can scroll it too.
+    <div className="table-scroll" role="region" aria-label={key('tableCaption')} tabIndex={0}>
+      <table className="data-table">
+        <caption>{key('tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{key('itemsHeader')}</th>
+            <th scope="col">{key('purposeHeader')}</th>
+            <th scope="col">{key('retentionHeader')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ROWS.map((row) => (
+            <tr key={row.items}>
+              <th scope="row">{key(row.items)}</th>
+              <td>{key(row.purpose)}</td>
+              <td>{key(row.retention)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Korea: select-all, the terms of use and the collection of personal data, both required. */
+export function KoreaConsents() {
+  const { t } = useTranslation();
+  const form = useForm<RegisterFormValues>();
+  const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
+  const selectAllId = useId();
+  const all = koreaAllAccepted(values);
+  const toggleAll = (checked: boolean) => {
+    const patch = setKoreaAll(checked);
+    form.batch(() => {
+      form.change('koreaTermsConsent', patch.koreaTermsConsent);
+      form.change('koreaPersonalDataConsent', patch.koreaPersonalDataConsent);
+    });
+  };
+  return (
+    <fieldset className="consent-group">
+      <legend className="field__label">{t('register.privacy.korea.legend')}</legend>
+      <div className="field field--checkbox">
+        <input id={selectAllId} type="checkbox" checked={all} onChange={(event) => toggleAll(event.target.checked)} />
+        <label htmlFor={selectAllId}>{t('register.privacy.korea.selectAll')}</label>
+      </div>
+      <ConsentCheckbox name="koreaTermsConsent" required>
+        {t('register.privacy.korea.terms')}
+      </ConsentCheckbox>
+      <p className="consent-group__link">
+        <ExternalLink href={KOREA_TERMS_OF_USE}>{t('register.privacy.korea.termsLink')}</ExternalLink>
+      </p>
+      <ConsentCheckbox name="koreaPersonalDataConsent" required>
+        {t('register.privacy.korea.personalData')}
+      </ConsentCheckbox>
+      <CollectedDataTable />
+      <p className="field__hint">{t('register.privacy.korea.refusalNote')}</p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import { useField, useForm, useFormState } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { CHINA_MOBILE_DIGITS, PHONE_FIELD_MAX_LENGTH } from '../../../shared/limits.ts';
+import { isChina } from '../../../shared/rules/countries.ts';
+import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import { Field } from '../../components/field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { countryCodeOptions } from './country-code-options.ts';
+import { findCountry } from './country-change.ts';
+import { effectivePhoneMode, switchPhoneMode } from './phone-mode.ts';
+import type { PhoneMode, RegisterFormValues } from './register-values.ts';
+
+const MODES: readonly PhoneMode[] = ['phone', 'mobile'];
+
+function PhoneModeChoice({ country, onChoose }: { country: CountryRecord | undefined; onChoose: (mode: PhoneMode) => void }) {
+  const { t } = useTranslation();
+  const name = useId();
+  const { input } = useField<PhoneMode>('phoneMode', { subscription: { value: true } });
+  const china = isChina(country?.name);
+  const chosen = effectivePhoneMode(country?.name, input.value);
+  return (
+    <fieldset className="radio-group">
+      <legend className="field__label">{t('register.phoneChoice.legend')}</legend>
+      {MODES.map((mode) => (
+        <label key={mode} className="radio-group__option">
+          <input type="radio" name={name} checked={chosen === mode} disabled={china && mode === 'phone'} onChange={() => onChoose(mode)} />
+          {t(`register.phoneChoice.${mode}`)}
+        </label>
+      ))}
+      {china && <p className="field__hint">{t('register.phoneChoice.chinaMobileOnly')}</p>}
+    </fieldset>
+  );
+}
+
+/** Phone or mobile: the member picks one; switching clears the other (spec section 4). */
+export function PhoneFields({ countries }: { countries: readonly CountryRecord[] | undefined }) {
+  const { t } = useTranslation();
+  const form = useForm<RegisterFormValues>();
+  const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
+  const country = findCountry(countries, values.country);
+  const mode = effectivePhoneMode(values.country, values.phoneMode);
+  const codes = countryCodeOptions(countries ?? [], values.country);
+
+  const choose = (next: PhoneMode) => {
+    const patch = switchPhoneMode(form.getState().values, next, country?.phoneCode);
+    form.batch(() => {
+      for (const [field, value] of Object.entries(patch)) form.change(field as keyof RegisterFormValues, value);
+    });
+  };
+
+  return (
+    <>
+      <PhoneModeChoice country={country} onChoose={choose} />
+      {!country && <p className="field__hint">{t('register.selectCountryFirst')}</p>}
+      {mode === 'phone' ? (
+        <div className="field-row">
+          <SelectField name="telCountryCode" label="register.telCountryCode" options={codes} required />
+          <Field name="telAreacode" label="register.telAreacode" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-area-code" digitsOnly required />
+          <Field name="telNo" label="register.telNo" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-local" digitsOnly required />
+          <Field name="telExt" label="register.telExt" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-extension" digitsOnly />
+        </div>
+      ) : (
+        <div className="field-row">
+          <SelectField name="mobileCountryCode" label="register.mobileCountryCode" options={codes} required />
+          <Field
+            name="mobile"
+            label="register.mobile"
+            maxLength={isChina(values.country) ? CHINA_MOBILE_DIGITS : PHONE_FIELD_MAX_LENGTH}
+            autoComplete="tel-national"
+            digitsOnly
+            required
+          />
+        </div>
+      )}
+    </>
+  );
+}

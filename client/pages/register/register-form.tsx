@@ -1,0 +1,120 @@
+import { FORM_ERROR } from 'final-form';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { navigate } from 'wouter/use-browser-location';
+import { FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH } from '../../../shared/limits.ts';
+import { validateRegistration } from '../../../shared/rules/registration.ts';
+import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { useLanguage } from '../../session/language-context.ts';
+import type { UrlSession } from '../../session/url-query.ts';
+import { toastError } from '../../state/toasts.ts';
+import { storeRegisteredEmail } from '../verify-your-email-address/registered-email.ts';
+import { findCountry } from './country-change.ts';
+import { EmailField } from './email-field.tsx';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { LocationFields } from './location-fields.tsx';
+import { PasswordFields } from './password-fields.tsx';
+import { PhoneFields } from './phone-fields.tsx';
+import { effectivePhoneMode } from './phone-mode.ts';
+import { PrivacyBlock } from './privacy-block.tsx';
+import { register } from './register-api.ts';
+import { buildRegisterPayload } from './register-payload.ts';
+import { INITIAL_REGISTER_VALUES, type RegisterFormValues } from './register-values.ts';
+import { registerFailure } from './server-errors.ts';
+import { rememberServerErrors, withServerErrors, type ServerFieldError } from './server-field-errors.ts';
+import { useEmailCheck } from './use-email-check.ts';
+
+export function RegisterForm({ countries, session }: { countries: readonly CountryRecord[] | undefined; session: UrlSession }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const emailCheck = useEmailCheck();
+  const [serverErrors, setServerErrors] = useState<readonly ServerFieldError[]>([]);
+  const formElement = useRef<HTMLFormElement>(null);
+
+  const validate = useCallback(
+    (values: RegisterFormValues) => {
+      const errors = validateRegistration(values, {
+        isIotmartAna: session.isIotmartAna,
+        region: findCountry(countries, values.country)?.region,
+        source: session.pass,
+        phoneMode: effectivePhoneMode(values.country, values.phoneMode),
+        emailStatus: emailCheck.statusOf(values.email),
+      });
+      return withServerErrors(errors, values, serverErrors);
+    },
+    [countries, session.isIotmartAna, session.pass, emailCheck.statusOf, serverErrors],
+  );
+
+  const submit = async (values: RegisterFormValues) => {
+    const payload = buildRegisterPayload(values, {
+      query: session,
+      lang,
+      region: findCountry(countries, values.country)?.region,
+      referer: document.referrer,
+    });
+    try {
+      const reply = await register(payload);
+      if (reply.isSuccess) {
+        storeRegisteredEmail(payload.email);
+        navigate(`/${lang}/verify-your-email-address`);
+        return;
+      }
+      const failure = registerFailure(reply);
+      const emailVerdict = failure.fieldErrors.email;
+      if (emailVerdict === 'EmailExists' || emailVerdict === 'ContactHR') emailCheck.remember(payload.email, emailVerdict);
+      setServerErrors(rememberServerErrors(failure.fieldErrors, values));
+      failure.toasts.forEach(toastError);
+      setTimeout(() => focusFirstInvalid(formElement.current));
+      // Returned so the form counts as failed and shows the messages on untouched fields too.
+      return Object.keys(failure.fieldErrors).length > 0 ? failure.fieldErrors : { [FORM_ERROR]: reply.code };
+    } catch {
+      toastError({ messageKey: 'error.servererror' });
+      return { [FORM_ERROR]: 'servererror' };
+    }
+  };
+
+  return (
+    <Form<RegisterFormValues> onSubmit={submit} validate={validate} initialValues={INITIAL_REGISTER_VALUES} subscription={{ submitting: true }}>
+      {({ handleSubmit, submitting }) => (
+        <form
+          ref={formElement}
+          className="form register-form"
+          noValidate
+          onSubmit={(event: FormEvent<HTMLFormElement>) => {
+            void handleSubmit(event);
+            // A form the rules refuse is not submitted; show the member where to look.
+            setTimeout(() => focusFirstInvalid(formElement.current));
+          }}
+        >
+          <p className="form__note">{t('register.requiredNote')}</p>
+          <fieldset className="form-section">
+            <legend>{t('register.sections.account')}</legend>
+            <Field name="firstName" label="register.firstName" maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />
+            <Field name="lastName" label="register.lastName" maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
+            <EmailField checking={emailCheck.checking} onLeave={emailCheck.check} />
+            <PasswordFields />
+          </fieldset>
+          <fieldset className="form-section">
+            <legend>{t('register.sections.company')}</legend>
+            <LocationFields countries={countries} isIotmartAna={session.isIotmartAna} pass={session.pass} />
+          </fieldset>
+          <fieldset className="form-section">
+            <legend>{t('register.sections.contact')}</legend>
+            <PhoneFields countries={countries} />
+          </fieldset>
+          <fieldset className="form-section">
+            <legend>{t('register.sections.privacy')}</legend>
+            <PrivacyBlock />
+          </fieldset>
+          {/* A captcha widget goes here; its answer is passed to buildRegisterPayload as captchaVerify. */}
+          <Button type="submit" busy={submitting}>
+            {t(submitting ? 'register.submitting' : 'register.submit')}
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
+}
