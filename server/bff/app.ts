@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from '../common/clock.ts';
+import type { BffConfig } from './config.ts';
+import { captchaNotConfigured } from './captcha.ts';
+import { CountryDirectory } from './country-directory.ts';
+import { loggerOptions } from './logger.ts';
+import csrf from './plugins/csrf.ts';
+import errorReplies from './plugins/errors.ts';
+import rateLimits from './plugins/rate-limits.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import session from './plugins/session.ts';
+import staticClient from './plugins/static-client.ts';
+import authRoutes from './routes/auth.ts';
+import type { RouteDeps } from './routes/deps.ts';
+import healthRoutes from './routes/health.ts';
+import infoRoutes from './routes/info.ts';
+import profileRoutes from './routes/profile.ts';
+import registerRoutes from './routes/register.ts';
+import { MemoryStore } from './store/memory-store.ts';
+import { Upstream } from './upstream.ts';
+
+export interface BuildAppOptions {
+  clock?: Clock;
+  /** false for silence; an object of pino options (e.g. a `stream`) to capture or tune the log. */
+  logger?: boolean | object;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A hop count trusts that many proxies in front of the portal. */
+function trustProxySetting(value: BffConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Builds the portal's server; main.ts listens. */
+export async function buildApp(config: BffConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  if (!config.upstreamUrl) throw new Error('buildApp needs config.upstreamUrl (main.ts starts the reference member service when UPSTREAM_URL is unset)');
+  const clock = options.clock ?? systemClock;
+  const https = config.publicOrigin.startsWith('https:');
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
+    trustProxy: trustProxySetting(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The spec's paths mix /api/Member and /api/member; a stray trailing slash should not 404.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const upstream = new Upstream({
+    url: config.upstreamUrl,
+    serviceKey: config.upstreamServiceKey,
+    timeoutMs: config.upstreamTimeoutMs,
+    log: app.log,
+  });
+  const store = new MemoryStore(clock);
+  app.addHook('onClose', async () => {
+    await upstream.close();
+    await store.close();
+  });
+
+  const deps: RouteDeps = {
+    config,
+    upstream,
+    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
+    captcha: captchaNotConfigured,
+    countries: new CountryDirectory(upstream, clock),
+  };
+
+  await app.register(errorReplies);
+  await app.register(securityHeaders, { https });
+  await app.register(healthRoutes, { upstream });
+  await app.register(staticClient, { clientDir: config.clientDir });
+
+  // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
+  await app.register(async (api) => {
+    await api.register(csrf, { publicOrigin: config.publicOrigin });
+    await api.register(rateLimits, { perMinute: config.rateLimitPerMinute });
+    await api.register(session, {
+      store,
+      clock,
+      secret: config.sessionSecret,
+      secure: https,
+      idleSeconds: config.sessionIdleSeconds,
+      absoluteSeconds: config.sessionAbsoluteSeconds,
+    });
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+    });
+    await api.register(authRoutes, deps);
+    await api.register(registerRoutes, deps);
+    await api.register(profileRoutes, deps);
+    await api.register(infoRoutes, deps);
+  });
+
+  return app;
+}

@@ -1,0 +1,138 @@
+import { resolve } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { loadOrCreateSecret } from '../common/secrets.ts';
+
+export interface BffConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Base URL without a trailing slash. Unset: main.ts starts the reference member service in-process and fills this in. */
+  upstreamUrl: string | undefined;
+  upstreamServiceKey: string;
+  passwordEncodingKey: string;
+  upstreamTimeoutMs: number;
+  /** Normalised origin (scheme, host, port; no trailing slash). */
+  publicOrigin: string;
+  sessionSecret: string;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  /** Lowercased hosts callback URLs may lead to, besides the portal's own. */
+  allowedCallbackHosts: string[];
+  clientDir: string;
+  rateLimitPerMinute: number;
+  loginRateLimitPerMinute: number;
+  registerRateLimitPerMinute: number;
+  trustProxy: boolean | number | string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Accepted for sharing sessions and counters between instances; the in-process store is used until then. */
+  redisUrl: string | undefined;
+}
+
+const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
+const host = '[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?';
+
+/** The environment as strings; an empty value counts as unset. */
+const EnvSchema = Type.Object({
+  PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  UPSTREAM_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  UPSTREAM_SERVICE_KEY: Type.Optional(Type.String({ minLength: 16 })),
+  PASSWORD_ENCODING_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  UPSTREAM_TIMEOUT_MS: Type.Optional(positiveInteger),
+  PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: `^https?://${host}/?$` })),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  SESSION_IDLE_SECONDS: Type.Optional(positiveInteger),
+  SESSION_ABSOLUTE_SECONDS: Type.Optional(positiveInteger),
+  ALLOWED_CALLBACK_HOSTS: Type.Optional(Type.String({ pattern: `^\\s*${host}(\\s*,\\s*${host})*\\s*,?\\s*$` })),
+  CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  REGISTER_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  TRUST_PROXY: Type.Optional(
+    Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' }),
+  ),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level))),
+  ),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
+});
+type Env = Static<typeof EnvSchema>;
+
+function invalid(variable: string, why: string): Error {
+  return new Error(`Invalid ${variable}: ${why}`);
+}
+
+function pickEnv(env: NodeJS.ProcessEnv): Env {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') picked[key] = value.trim();
+  }
+  const firstError = Value.Errors(EnvSchema, picked).First();
+  if (firstError) {
+    const variable = firstError.path.replace(/^\//, '');
+    throw invalid(variable, `'${picked[variable] ?? ''}' is not accepted (${firstError.message})`);
+  }
+  return picked as Env;
+}
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value ?? 3000);
+  if (port > 65535) throw invalid('PORT', 'must be between 0 and 65535');
+  return port;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  return value;
+}
+
+function parseHosts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+}
+
+/** Reads and checks the portal's settings; a bad value throws an Error naming the variable. */
+export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
+  const e = pickEnv(env);
+  const port = parsePort(e.PORT);
+  const dataDir = resolve(e.DATA_DIR ?? './data');
+  const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).origin;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (publicOrigin.startsWith('https:') && trustProxy === false) {
+    // Secure cookies are only issued on requests the app sees as https, which behind a
+    // TLS-terminating proxy needs X-Forwarded-Proto to be trusted.
+    throw invalid('TRUST_PROXY', 'must be set when PUBLIC_ORIGIN is https (the portal runs behind a TLS proxy)');
+  }
+  const idle = Number(e.SESSION_IDLE_SECONDS ?? 1800);
+  const absolute = Number(e.SESSION_ABSOLUTE_SECONDS ?? 28800);
+  if (absolute < idle) throw invalid('SESSION_ABSOLUTE_SECONDS', 'must not be shorter than SESSION_IDLE_SECONDS');
+
+  return {
+    host: e.HOST ?? '0.0.0.0',
+    port,
+    dataDir,
+    upstreamUrl: e.UPSTREAM_URL === undefined ? undefined : new URL(e.UPSTREAM_URL).href.replace(/\/+$/, ''),
+    upstreamServiceKey: e.UPSTREAM_SERVICE_KEY ?? loadOrCreateSecret(dataDir, 'service-key'),
+    passwordEncodingKey: e.PASSWORD_ENCODING_KEY ?? loadOrCreateSecret(dataDir, 'password-encoding-key'),
+    upstreamTimeoutMs: Number(e.UPSTREAM_TIMEOUT_MS ?? 10000),
+    publicOrigin,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session-secret'),
+    sessionIdleSeconds: idle,
+    sessionAbsoluteSeconds: absolute,
+    allowedCallbackHosts: parseHosts(e.ALLOWED_CALLBACK_HOSTS),
+    clientDir: resolve(e.CLIENT_DIR ?? 'dist/client'),
+    rateLimitPerMinute: Number(e.RATE_LIMIT_PER_MINUTE ?? 300),
+    loginRateLimitPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
+    registerRateLimitPerMinute: Number(e.REGISTER_RATE_LIMIT_PER_MINUTE ?? 10),
+    trustProxy,
+    logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],
+    redisUrl: e.REDIS_URL,
+  };
+}

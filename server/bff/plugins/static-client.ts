@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLanguage } from '../../../shared/languages.ts';
+import { fail } from '../../../shared/schemas/reply.ts';
+import { languageFromHeader } from '../request-language.ts';
+
+export interface StaticClientOptions {
+  clientDir: string;
+}
+
+const NOT_BUILT = 'The portal is not available: its client has not been built (run `npm run build`).\n';
+
+/**
+ * Serves the built client: hashed files under /assets/ cached for a year, and the app shell
+ * (index.html, never cached) for every page path so that the client's router decides.
+ */
+export default fp(
+  async function staticClient(app, options: StaticClientOptions) {
+    const indexFile = join(options.clientDir, 'index.html');
+
+    await app.register(fastifyStatic, {
+      root: join(options.clientDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+
+    async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+      let html: Buffer;
+      try {
+        html = await readFile(indexFile);
+      } catch {
+        request.log.warn({ indexFile }, 'client build missing');
+        return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
+
+    app.get('/', async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const query = request.url.indexOf('?');
+      return reply.redirect(`/${lang}/login${query === -1 ? '' : request.url.slice(query)}`, 302);
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/api/') || path === '/api') {
+        return reply.code(404).send(fail('NotFound'));
+      }
+      // Under a language every path is a page; elsewhere a path that looks like a file is not.
+      const underLanguage = isLanguage(path.split('/')[1]?.toLowerCase());
+      const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && (underLanguage || !looksLikeFile);
+      if (isPage) return sendShell(request, reply);
+      return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found\n');
+    });
+  },
+  { name: 'portal-static-client' },
+);

@@ -1,0 +1,14 @@
+import type { BffConfig } from '../config.ts';
+import type { CallbackPolicy } from '../callback-url.ts';
+import type { CaptchaVerifier } from '../captcha.ts';
+import type { CountryDirectory } from '../country-directory.ts';
+import type { Upstream } from '../upstream.ts';
+
+/** What route groups need, handed to each as plugin options. */
+export interface RouteDeps {
+  config: BffConfig;
+  upstream: Upstream;
+  callbackPolicy: CallbackPolicy;
+  captcha: CaptchaVerifier;
+  countries: CountryDirectory;
+}

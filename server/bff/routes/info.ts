@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { RouteDeps } from './deps.ts';
+import { relay } from './member-call.ts';
+
+const CountriesParamsSchema = Type.Object({
+  isSimplifiedChinese: Type.String({ pattern: '^([Tt]rue|[Ff]alse)$' }),
+});
+const OptionParamsSchema = Type.Object({
+  category: Type.Integer({ minimum: 0, maximum: 1 }),
+  languageCode: Type.Integer({ minimum: 0, maximum: 5 }),
+});
+
+/** Reference data changes rarely and is the same for everyone. */
+const PUBLIC_CACHE = 'public, max-age=300';
+
+export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream } = deps;
+
+  app.get<{ Params: Static<typeof CountriesParamsSchema> }>(
+    '/api/info/V2/Countries/:isSimplifiedChinese',
+    { schema: { params: CountriesParamsSchema } },
+    async (request, reply) => {
+      const flag = request.params.isSimplifiedChinese.toLowerCase();
+      const result = await upstream.call({ method: 'GET', path: `/api/info/V2/Countries/${flag}` });
+      if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
+      return relay(reply, result);
+    },
+  );
+
+  app.get<{ Params: Static<typeof OptionParamsSchema> }>(
+    '/api/info/option/:category/:languageCode',
+    { schema: { params: OptionParamsSchema } },
+    async (request, reply) => {
+      const { category, languageCode } = request.params;
+      const result = await upstream.call({ method: 'GET', path: `/api/info/option/${category}/${languageCode}` });
+      if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
+      return relay(reply, result);
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { PROMOTIONAL_PASS } from '../../../shared/limits.ts';
+import { validateRegistration } from '../../../shared/rules/registration.ts';
+import type { FieldError } from '../../../shared/schemas/reply.ts';
+import {
+  ActivateRequestSchema,
+  IsExistRequestSchema,
+  ReactivateRequestSchema,
+  RegisterRequestSchema,
+  type RegisterRequest,
+} from '../../../shared/schemas/register.ts';
+import { allowedCallbackUrl, safeRedirectUrl } from '../callback-url.ts';
+import type { CaptchaInput } from '../captcha.ts';
+import { formValidateFail, ReplyError } from '../errors.ts';
+import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { requestLanguage } from '../request-language.ts';
+import type { RouteDeps } from './deps.ts';
+import { relay } from './member-call.ts';
+import { upstreamRegistration } from './registration-payload.ts';
+
+export default async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream, config, callbackPolicy, captcha, countries } = deps;
+  const limited = strictRateLimit(config.registerRateLimitPerMinute);
+
+  async function requireCaptcha(input: CaptchaInput | undefined, ip: string) {
+    if ((await captcha.verify(input, ip)) === 'failed') throw new ReplyError(400, 'Form_ReCaptcha_Invalid');
+  }
+
+  async function ruleErrors(body: RegisterRequest): Promise<FieldError[]> {
+    const country = await countries.find(body.country);
+    if (!country) return [{ field: 'country', code: 'Form_NotExist' }];
+    const errors = validateRegistration(body, {
+      region: country.region,
+      source: body.source,
+      isIotmartAna: (body.source ?? '').toLowerCase() === PROMOTIONAL_PASS,
+    });
+    return Object.entries(errors)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([field, code]) => ({ field, code }));
+  }
+
+  app.post<{ Body: Static<typeof IsExistRequestSchema> }>(
+    '/api/Member/IsExist',
+    { schema: { body: IsExistRequestSchema }, config: limited },
+    async (request, reply) => relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: request.body })),
+  );
+
+  app.post<{ Body: RegisterRequest }>(
+    '/api/Member/Register',
+    { schema: { body: RegisterRequestSchema }, config: limited },
+    async (request, reply) => {
+      const body = request.body;
+      await requireCaptcha(body.captchaVerify, request.ip);
+      const errors = await ruleErrors(body);
+      if (errors.length > 0) throw formValidateFail(errors);
+      const lang = requestLanguage(request, body.lang);
+      const payload = upstreamRegistration(body, {
+        encodingKey: config.passwordEncodingKey,
+        lang,
+        returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
+      });
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/Register', body: payload, language: lang }));
+    },
+  );
+
+  app.post<{ Body: Static<typeof ActivateRequestSchema> }>(
+    '/api/Member/Activate',
+    { schema: { body: ActivateRequestSchema } },
+    async (request, reply) => {
+      const result = await upstream.call<{ returnUrl?: string; pass?: string; socialType?: number }>({
+        method: 'POST',
+        path: '/api/Member/Activate',
+        body: request.body,
+      });
+      const data = result.body.data;
+      if (data?.returnUrl !== undefined && data.returnUrl !== '') {
+        data.returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
+      }
+      return relay(reply, result);
+    },
+  );
+
+  app.post<{ Body: Static<typeof ReactivateRequestSchema> }>(
+    '/api/Member/Reactivate',
+    { schema: { body: ReactivateRequestSchema }, config: limited },
+    async (request, reply) => {
+      const { captchaVerify, ...body } = request.body;
+      await requireCaptcha(captchaVerify, request.ip);
+      const lang = requestLanguage(request, body.lang);
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang }));
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import type { Language } from '../../../shared/languages.ts';
+import { CONSENT_FLAGS } from '../../../shared/rules/registration.ts';
+import type { RegisterRequest } from '../../../shared/schemas/register.ts';
+import { encodePassword } from '../../common/password-encoding.ts';
+
+/** The consents the member service records, by the form answer that gives them. */
+const CONSENT_NAMES = {
+  isGlobalAgreePolicy: 'global-policy',
+  turkeyPolicyConsent: 'turkey-policy',
+  koreaTermsConsent: 'korea-terms',
+  koreaPersonalDataConsent: 'korea-personal-data',
+  japanPolicyConsent: 'japan-policy',
+  isSubscribe: 'subscribe',
+} as const satisfies Partial<Record<keyof RegisterRequest, string>>;
+
+export function consentsGiven(body: RegisterRequest): string[] {
+  return Object.entries(CONSENT_NAMES)
+    .filter(([flag]) => body[flag as keyof typeof CONSENT_NAMES] === true)
+    .map(([, name]) => name);
+}
+
+/**
+ * The registration as the member service takes it: consent flags replaced by the list of
+ * consents given, passwords encoded, the captcha answer and unverified social ids left out,
+ * the e-mail as the login id, and only an allowed return URL.
+ */
+export function upstreamRegistration(
+  body: RegisterRequest,
+  options: { encodingKey: string; lang: Language; returnUrl: string | undefined },
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = { ...body };
+  for (const flag of [...CONSENT_FLAGS, 'isGlobalAgreePolicy', 'captchaVerify', 'memberSocial']) delete payload[flag];
+  const encode = (value: string | undefined) => (value === undefined ? undefined : encodePassword(value, options.encodingKey));
+  return {
+    ...payload,
+    userId: body.email,
+    password: encode(body.password),
+    confirmPassword: encode(body.confirmPassword),
+    returnUrl: options.returnUrl,
+    lang: options.lang,
+    consents: consentsGiven(body),
+  };
+}

@@ -1,0 +1,67 @@
+import type { Session } from 'fastify';
+import type { SessionStore } from '@fastify/session';
+import type { Clock } from '../../common/clock.ts';
+import type { KeyValueStore } from './key-value-store.ts';
+
+export interface SessionLimits {
+  idleSeconds: number;
+  absoluteSeconds: number;
+}
+
+const sessionKey = (sessionId: string) => `session:${sessionId}`;
+const memberKey = (memberId: number) => `member-sessions:${memberId}`;
+
+/**
+ * @fastify/session's store over a KeyValueStore. Only signed-in sessions are stored, so
+ * anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
+ * absolute limits, so a stored session never outlives either.
+ */
+export class KeyValueSessionStore implements SessionStore {
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly clock: Clock,
+    private readonly limits: SessionLimits,
+  ) {}
+
+  private ttlSeconds(session: Session): number {
+    const now = this.clock.now();
+    const idleLeft = (session.lastSeenAt ?? now) + this.limits.idleSeconds * 1000 - now;
+    const absoluteLeft = (session.signedInAt ?? now) + this.limits.absoluteSeconds * 1000 - now;
+    return Math.ceil(Math.min(idleLeft, absoluteLeft) / 1000);
+  }
+
+  set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
+    if (session.memberId === undefined) {
+      callback();
+      return;
+    }
+    const ttl = this.ttlSeconds(session);
+    const write = ttl > 0 ? this.kv.set(sessionKey(sessionId), JSON.stringify(session), ttl) : this.kv.delete(sessionKey(sessionId));
+    write.then(() => callback(), callback);
+  }
+
+  get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
+    this.kv.get(sessionKey(sessionId)).then(
+      (value) => callback(null, value === undefined ? null : (JSON.parse(value) as Session)),
+      (err: unknown) => callback(err),
+    );
+  }
+
+  destroy(sessionId: string, callback: (err?: unknown) => void): void {
+    this.kv.delete(sessionKey(sessionId)).then(() => callback(), callback);
+  }
+
+  /** Remembers that a member holds this session, so that all of a member's sessions can be ended together. */
+  async addMemberSession(memberId: number, sessionId: string): Promise<void> {
+    const ids = await this.memberSessionIds(memberId);
+    await this.kv.set(memberKey(memberId), JSON.stringify([...ids, sessionId]), this.limits.absoluteSeconds);
+  }
+
+  /** The member's sessions that are still alive. */
+  async memberSessionIds(memberId: number): Promise<string[]> {
+    const stored = await this.kv.get(memberKey(memberId));
+    const ids = stored === undefined ? [] : (JSON.parse(stored) as string[]);
+    const alive = await Promise.all(ids.map(async (id) => ((await this.kv.get(sessionKey(id))) === undefined ? undefined : id)));
+    return alive.filter((id): id is string => id !== undefined);
+  }
+}

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Pool } from 'undici';
+import type { Reply } from '../../shared/schemas/reply.ts';
+import { UpstreamUnavailableError } from './errors.ts';
+
+export interface UpstreamOptions {
+  /** Base URL of the member service, without a trailing slash. */
+  url: string;
+  serviceKey: string;
+  timeoutMs: number;
+  /** Calls and replies are logged at debug level, through the log's redaction. */
+  log?: FastifyBaseLogger;
+}
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** The member token from the session, sent as a Bearer token. */
+  token?: string;
+  /** Language of mails the call may send. */
+  language?: string;
+}
+
+export interface UpstreamReply<T> {
+  status: number;
+  body: Reply<T>;
+}
+
+const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+function isEnvelope(value: unknown): value is Reply<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as Reply).isSuccess === 'boolean' && typeof (value as Reply).code === 'string';
+}
+
+/**
+ * The member service client: JSON in and out over a keep-alive pool. A refused connection,
+ * a timeout, a 5xx, a rejected service key or a reply that is not the envelope all become
+ * UpstreamUnavailableError, which the browser sees as `servererror`.
+ */
+export class Upstream {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+
+  constructor(private readonly options: UpstreamOptions) {
+    const base = new URL(options.url);
+    this.basePath = base.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(base.origin, {
+      connections: 64,
+      connectTimeout: options.timeoutMs,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      keepAliveTimeout: 4_000,
+      maxResponseSize: MAX_RESPONSE_BYTES,
+    });
+  }
+
+  async call<T = unknown>(request: UpstreamRequest): Promise<UpstreamReply<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-service-key': this.options.serviceKey };
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    if (request.language) headers['accept-language'] = request.language;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await this.pool.request({
+        method: request.method,
+        path: this.basePath + request.path,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        // One deadline for the whole exchange, on top of the per-phase timeouts of the pool.
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (err) {
+      throw new UpstreamUnavailableError(`${request.method} ${request.path} failed`, { cause: err });
+    }
+
+    if (status >= 500 || status === 403) {
+      throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (!isEnvelope(body)) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
+    this.options.log?.debug({ upstream: { method: request.method, path: request.path, body: request.body, status, reply: body } }, 'member service call');
+    return { status, body: body as Reply<T> };
+  }
+
+  /** True when the member service's /healthz answers 2xx in time. */
+  async isHealthy(): Promise<boolean> {
+    try {
+      const response = await this.pool.request({
+        method: 'GET',
+        path: `${this.basePath}/healthz`,
+        signal: AbortSignal.timeout(Math.min(this.options.timeoutMs, 3_000)),
+      });
+      await response.body.dump();
+      return response.statusCode >= 200 && response.statusCode < 300;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}

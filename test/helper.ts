@@ -1,0 +1,205 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../server/common/clock.ts';
+import { buildApp } from '../server/bff/app.ts';
+import { loadBffConfig, type BffConfig } from '../server/bff/config.ts';
+import { startInProcessMemberService } from '../server/bff/in-process-member-service.ts';
+import type { MemberServiceConfig } from '../server/member-service/config.ts';
+
+/** The part of a tap test object the stack needs. */
+interface TeardownTarget {
+  teardown(fn: () => unknown): void;
+}
+
+export interface StackOverrides {
+  /** Extra portal environment variables (SESSION_IDLE_SECONDS, ALLOWED_CALLBACK_HOSTS, ...). */
+  env?: NodeJS.ProcessEnv;
+  /** Applied to the portal's configuration after it is loaded. */
+  bff?: Partial<BffConfig>;
+  /** Applied to the member service's configuration (databaseUrl, smtpUrl, companyDomains, ...). */
+  memberService?: Partial<MemberServiceConfig>;
+  /** One clock for both apps, e.g. a ManualClock. */
+  clock?: Clock;
+  /** The portal's logger: silent unless given (pino options such as `{ stream, level }`). */
+  logger?: boolean | object;
+}
+
+export interface Stack {
+  bffUrl: string;
+  memberServiceUrl: string;
+  dataDir: string;
+  bffConfig: BffConfig;
+  memberServiceConfig: MemberServiceConfig;
+  apps: { bff: FastifyInstance; memberService: FastifyInstance };
+}
+
+/** A free loopback port, so that the portal's public origin (used in mail links) is known before it starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real member service and a real portal on loopback ports with a temporary DATA_DIR;
+ * both close and the directory goes away when the test ends.
+ */
+export async function startStack(t: TeardownTarget, overrides: StackOverrides = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const port = await freePort();
+  const bffConfig: BffConfig = {
+    ...loadBffConfig({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      CLIENT_DIR: join(dataDir, 'client'),
+      LOG_LEVEL: 'silent',
+      ...overrides.env,
+    }),
+    ...overrides.bff,
+  };
+
+  let memberService: FastifyInstance | undefined;
+  let bff: FastifyInstance | undefined;
+  t.teardown(async () => {
+    await bff?.close();
+    await memberService?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const started = await startInProcessMemberService(
+    bffConfig,
+    { LOG_LEVEL: 'silent' },
+    { clock: overrides.clock, overrides: overrides.memberService },
+  );
+  memberService = started.app;
+  bffConfig.upstreamUrl ??= started.url;
+
+  bff = await buildApp(bffConfig, { clock: overrides.clock, logger: overrides.logger ?? false });
+  await bff.listen({ host: bffConfig.host, port: bffConfig.port });
+  return {
+    bffUrl: `http://127.0.0.1:${bffConfig.port}`,
+    memberServiceUrl: started.url,
+    dataDir,
+    bffConfig,
+    memberServiceConfig: started.config,
+    apps: { bff, memberService },
+  };
+}
+
+export interface ClientResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the reply is JSON, otherwise the text. */
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** Extra headers; a header set to undefined is left out (e.g. `{ 'x-requested-with': undefined }`). */
+  headers?: Record<string, string | undefined>;
+}
+
+/**
+ * A browser-like HTTP client for the portal: sends the XMLHttpRequest marker the client sends,
+ * keeps cookies between requests and does not follow redirects.
+ */
+export function createClient(baseUrl: string) {
+  const cookies = new Map<string, string>();
+
+  function remember(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => {
+        const [key = '', val = ''] = a.trim().split('=');
+        if (key.toLowerCase() === 'max-age') return Number(val) <= 0;
+        if (key.toLowerCase() === 'expires') return new Date(val).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || value === '') cookies.delete(name);
+      else cookies.set(name, value);
+    }
+  }
+
+  async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ClientResponse<T>> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
+    if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === undefined) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    remember(response.headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  return {
+    cookies,
+    get: <T = any>(path: string, options?: RequestOptions) => send<T>('GET', path, undefined, options),
+    post: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('POST', path, body, options),
+    put: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PUT', path, body, options),
+    delete: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('DELETE', path, body, options),
+  };
+}
+export type TestClient = ReturnType<typeof createClient>;
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read links out of a mail. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest mail in DATA_DIR/outbox addressed to `address`, decoded; undefined when there is none. */
+export async function latestMailTo(dataDir: string, address: string): Promise<string | undefined> {
+  const outbox = join(dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  const mails = await Promise.all(
+    names.map(async (name) => {
+      const file = join(outbox, name);
+      return { text: decodeQuotedPrintable(await readFile(file, 'utf8')), mtime: (await stat(file)).mtimeMs, name };
+    }),
+  );
+  const lower = address.toLowerCase();
+  const mine = mails.filter((mail) => mail.text.toLowerCase().includes(lower));
+  mine.sort((a, b) => a.mtime - b.mtime || a.name.localeCompare(b.name));
+  return mine.at(-1)?.text;
+}
+
+/** The activation link of the newest verification mail to `address`: its token, public user id and pass. */
+export async function activationLinkFor(
+  dataDir: string,
+  address: string,
+): Promise<{ url: string; lang: string; token: string; userId: string; pass: string } | undefined> {
+  const mail = await latestMailTo(dataDir, address);
+  const match = mail?.match(/https?:\/\/[^\s"'<>]*?\/([a-z-]+)\/auth\/activate-member\/([^/\s"'<>]+)\/([^/\s"'<>]+)\/([^/\s"'<>?]+)/);
+  if (!match) return undefined;
+  const [url, lang, token, userId, pass] = match as unknown as [string, string, string, string, string];
+  return { url, lang, token: decodeURIComponent(token), userId: decodeURIComponent(userId), pass: decodeURIComponent(pass) };
+}
