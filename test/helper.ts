@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../server/common/clock.ts';
 import { buildApp } from '../server/bff/app.ts';
 import { loadBffConfig, type BffConfig } from '../server/bff/config.ts';
-import { startInProcessMemberService } from '../server/bff/in-process-member-service.ts';
 import type { MemberServiceConfig } from '../server/member-service/config.ts';
 
 /** The part of a tap test object the stack needs. */
@@ -77,6 +76,8 @@ export async function startStack(t: TeardownTarget, overrides: StackOverrides = 
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // Loaded here so that tests of the portal alone do not load the member service.
+  const { startInProcessMemberService } = await import('../server/bff/in-process-member-service.ts');
   const started = await startInProcessMemberService(
     bffConfig,
     { LOG_LEVEL: 'silent' },
@@ -95,6 +96,32 @@ export async function startStack(t: TeardownTarget, overrides: StackOverrides = 
     memberServiceConfig: started.config,
     apps: { bff, memberService },
   };
+}
+
+/**
+ * A portal alone (no member service unless `UPSTREAM_URL` is given; by default it points at a
+ * closed port), for tests that use `inject`. Closed with its temporary DATA_DIR at teardown.
+ */
+export async function buildBff(
+  t: TeardownTarget,
+  env: NodeJS.ProcessEnv = {},
+  options: { clock?: Clock; logger?: boolean | object } = {},
+): Promise<{ app: FastifyInstance; config: BffConfig; dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const closedPort = await freePort();
+  const config = loadBffConfig({
+    DATA_DIR: dataDir,
+    UPSTREAM_URL: `http://127.0.0.1:${closedPort}`,
+    CLIENT_DIR: join(dataDir, 'client'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { clock: options.clock, logger: options.logger ?? false });
+  t.teardown(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { app, config, dataDir };
 }
 
 export interface ClientResponse<T = any> {

@@ -1,0 +1,42 @@
+import t from 'tap';
+import { buildBff } from '../helper.ts';
+
+function directives(csp: string): Map<string, string> {
+  return new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')] as [string, string];
+    }),
+  );
+}
+
+t.test('a strict Content-Security-Policy and the other security headers, on pages and on /api', async (t) => {
+  const { app } = await buildBff(t);
+  for (const url of ['/en/login', '/api/Member/IsLogin', '/healthz']) {
+    const res = await app.inject({ url });
+    const csp = directives(String(res.headers['content-security-policy']));
+    t.equal(csp.get('default-src'), "'self'", url);
+    t.equal(csp.get('script-src'), "'self'", url);
+    t.equal(csp.get('style-src'), "'self'", url);
+    t.equal(csp.get('img-src'), "'self' data:", url);
+    t.equal(csp.get('connect-src'), "'self'", url);
+    t.equal(csp.get('object-src'), "'none'", url);
+    t.equal(csp.get('base-uri'), "'self'", url);
+    t.equal(csp.get('form-action'), "'self'", url);
+    t.equal(csp.get('frame-ancestors'), "'none'", url);
+    t.notMatch(String(res.headers['content-security-policy']), /unsafe-inline|unsafe-eval/, url);
+    t.equal(res.headers['x-content-type-options'], 'nosniff', url);
+    t.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
+    t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
+    t.equal(res.headers['strict-transport-security'], undefined, `${url}: no HSTS over plain http`);
+  }
+  const api = await app.inject({ url: '/api/Member/IsLogin' });
+  t.equal(api.headers['cache-control'], 'no-store', 'API replies are not cached');
+});
+
+t.test('behind https: HSTS and upgrade-insecure-requests', async (t) => {
+  const { app } = await buildBff(t, { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: 'true' });
+  const res = await app.inject({ url: '/en/login', headers: { 'x-forwarded-proto': 'https' } });
+  t.match(res.headers['strict-transport-security'], /max-age=31536000/);
+  t.match(res.headers['content-security-policy'], /upgrade-insecure-requests/);
+});
