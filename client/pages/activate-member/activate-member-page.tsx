@@ -1,4 +1,76 @@
-/** Placeholder until the screen is built; the route already points here. */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ACTIVATION_REDIRECT_SECONDS } from '../../../shared/limits.ts';
+import { ApiError, request } from '../../api/http.ts';
+import { Button } from '../../components/button.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { useCountdown } from '../verify-your-email-address/use-countdown.ts';
+import { activationOutcome, errorPagePath, isPortalPath, passFromLink, type ActivationData } from './activation-outcome.ts';
+
+function go(destination: string): void {
+  if (isPortalPath(destination)) navigate(destination);
+  else window.location.assign(destination);
+}
+
+function Activated({ destination, loginPath }: { destination: string; loginPath: string }) {
+  const { t } = useTranslation();
+  const { remaining } = useCountdown(ACTIVATION_REDIRECT_SECONDS, Date.now());
+  useEffect(() => {
+    if (remaining === 0) go(destination);
+  }, [remaining, destination]);
+  return (
+    <div className="page activation-page">
+      <h1>{t('activation.activate.successTitle')}</h1>
+      <p>{t('activation.activate.successText')}</p>
+      <p>{t('activation.activate.redirecting', { seconds: remaining })}</p>
+      <Button onClick={() => navigate(loginPath)}>{t('activation.activate.goToLogin')}</Button>
+    </div>
+  );
+}
+
+/** The link from the verification mail: /auth/activate-member/{token}/{userId}/{pass}, or token and userId in the query. */
 export default function ActivateMemberPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const params = useParams<{ token?: string; userId?: string; pass?: string }>();
+  const query = useUrlSession();
+  const token = params.token ?? query.token;
+  const userId = params.userId ?? query.userId;
+  const linkPass = passFromLink(params.pass ?? query.pass);
+  const [outcome, setOutcome] = useState<{ destination: string; loginPath: string }>();
+  // A token works once: the call must not repeat when effects run twice.
+  const started = useRef(false);
+  usePageTitle(outcome ? 'activation.activate.successTitle' : 'activation.activate.activating');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!token || !userId) {
+      navigate(errorPagePath(lang, userId, 'unauthorized'), { replace: true });
+      return;
+    }
+    request<ActivationData>('/api/Member/Activate', { method: 'POST', body: { userId, token } })
+      .then((reply) => {
+        const result = activationOutcome(reply, lang, userId, linkPass);
+        if (result.kind === 'failed') navigate(result.errorPath, { replace: true });
+        else setOutcome(result);
+      })
+      .catch((error: unknown) => {
+        const refused = error instanceof ApiError && error.kind === 'unauthorized';
+        navigate(refused ? errorPagePath(lang, userId, 'unauthorized') : `/${lang}/error`, { replace: true });
+      });
+  }, [token, userId, lang, linkPass]);
+
+  if (outcome) return <Activated destination={outcome.destination} loginPath={outcome.loginPath} />;
+  return (
+    <div className="page activation-page">
+      <h1 className="visually-hidden">{t('activation.activate.activating')}</h1>
+      <Spinner label="activation.activate.activating" />
+    </div>
+  );
 }

@@ -1,4 +1,55 @@
-/** Placeholder until the screen is built; the route already points here. */
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { readQueryParams } from '../../session/url-query.ts';
+import { ErrorBanner } from './error-banner.tsx';
+import { ExpiredLink } from './expired-link.tsx';
+
+type ErrorKind = 'activated' | 'unauthorized' | 'generic';
+
+function errorKind(error: string | undefined): ErrorKind {
+  const lower = (error ?? '').toLowerCase();
+  return lower === 'activated' || lower === 'unauthorized' ? lower : 'generic';
+}
+
+const TITLES: Record<ErrorKind, string> = {
+  activated: 'activation.errorPage.activatedTitle',
+  unauthorized: 'activation.errorPage.expiredTitle',
+  generic: 'activation.errorPage.genericTitle',
+};
+
+/** /{lang}/error?error=activated|unauthorized&userId=..; anything else is the generic error. */
 export default function ErrorPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const params = readQueryParams(useSearch());
+  const kind = errorKind(params.get('error'));
+  usePageTitle(TITLES[kind]);
+
+  return (
+    <div className={`page error-page error-page--${kind}`}>
+      {kind === 'activated' && (
+        <>
+          <h1>{t('activation.errorPage.activatedTitle')}</h1>
+          <p>{t('activation.errorPage.activatedText')}</p>
+          <Link href={`~/${lang}/login`} className="button button--primary">
+            {t('activation.errorPage.login')}
+          </Link>
+        </>
+      )}
+      {kind === 'unauthorized' && <ExpiredLink userId={params.get('userid') ?? ''} />}
+      {kind === 'generic' && (
+        <>
+          <ErrorBanner />
+          <h1>{t('activation.errorPage.genericTitle')}</h1>
+          <p>{t('activation.errorPage.genericText')}</p>
+          <p>{t('activation.errorPage.contact')}</p>
+          <Link href={`~/${lang}/login`} className="button button--secondary">
+            {t('activation.errorPage.backToLogin')}
+          </Link>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,35 @@
-/** Placeholder until the screen is built; the route already points here. */
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { redirectLinks } from './redirect-links.ts';
+
+/** After activation (registration success) or a password change (action=pwdsuccess). */
 export default function RedirectPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { action } = useUrlSession();
+  const passwordChanged = action.toLowerCase() === 'pwdsuccess';
+  const title = passwordChanged ? 'activation.redirect.passwordTitle' : 'activation.redirect.registeredTitle';
+  usePageTitle(title);
+
+  return (
+    <div className="page redirect-page">
+      <h1>{t(title)}</h1>
+      <p>{t(passwordChanged ? 'activation.redirect.passwordText' : 'activation.redirect.registeredText')}</p>
+      <nav aria-labelledby="redirect-explore">
+        <h2 id="redirect-explore">{t('activation.redirect.explore')}</h2>
+        <ul className="link-cards">
+          {redirectLinks(lang).map((link) => (
+            <li key={link.key} className="link-cards__item">
+              <a href={link.href}>
+                <span className="link-cards__name">{t(`activation.redirect.${link.key}`)}</span>
+                <span className="link-cards__text">{t(`activation.redirect.${link.key}Text`)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
 }

@@ -1,4 +1,27 @@
-/** Placeholder until the screen is built; the route already points here. */
+import { useTranslation } from 'react-i18next';
+import { navigate } from 'wouter/use-browser-location';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { EmailResendForm } from '../verify-your-email-address/email-resend-form.tsx';
+import { storeRegisteredEmail } from '../verify-your-email-address/registered-email.ts';
+
 export default function ResendVerifyMailPage() {
-  return null;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { email } = useUrlSession();
+  usePageTitle('activation.resend.title');
+
+  const sent = (address: string) => {
+    storeRegisteredEmail(address);
+    navigate(`/${lang}/verify-your-email-address`);
+  };
+
+  return (
+    <div className="page resend-verify-page">
+      <h1>{t('activation.resend.title')}</h1>
+      <p>{t('activation.resend.text')}</p>
+      <EmailResendForm initialEmail={email} submitLabel="activation.resend.submit" onSent={sent} />
+    </div>
+  );
 }

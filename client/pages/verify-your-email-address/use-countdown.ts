@@ -2,11 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { secondsLeft } from './countdown.ts';
 
 /**
- * A countdown in whole seconds, computed from its end time rather than by counting ticks, so
- * throttled timers in a background tab do not stretch it. `start()` begins again from `seconds`.
+ * A countdown in whole seconds from `startedAt` (epoch milliseconds; 0 means not running),
+ * computed from its end time rather than by counting ticks, so throttled timers in a
+ * background tab do not stretch it. `start()` begins again from now.
  */
-export function useCountdown(seconds: number, startNow = false): { remaining: number; start: () => void } {
-  const [endsAt, setEndsAt] = useState(() => (startNow ? Date.now() + seconds * 1000 : 0));
+export function useCountdown(seconds: number, startedAt = 0): { remaining: number; start: () => void } {
+  const [endsAt, setEndsAt] = useState(() => (startedAt > 0 ? startedAt + seconds * 1000 : 0));
   const [remaining, setRemaining] = useState(() => secondsLeft(endsAt, Date.now()));
 
   useEffect(() => {

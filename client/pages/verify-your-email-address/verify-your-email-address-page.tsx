@@ -1,4 +1,40 @@
-/** Placeholder until the screen is built; the route already points here. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { EmailResendForm } from './email-resend-form.tsx';
+import { readRegisteredEmail, storeRegisteredEmail } from './registered-email.ts';
+import { ResendCountdown } from './resend-countdown.tsx';
+
+/** After registration: the mail went to the stored address; without one, the member can enter it. */
 export default function VerifyYourEmailAddressPage() {
-  return null;
+  const { t } = useTranslation();
+  usePageTitle('activation.verify.title');
+  const [sent, setSent] = useState(readRegisteredEmail);
+
+  const remember = (email: string) => {
+    storeRegisteredEmail(email);
+    setSent(readRegisteredEmail() ?? { email, sentAt: Date.now() });
+  };
+
+  return (
+    <div className="page verify-email-page">
+      <h1>{t('activation.verify.title')}</h1>
+      {sent ? (
+        <>
+          <p>
+            {t('activation.verify.sentTo')} <strong className="verify-email-page__address">{sent.email}</strong>
+          </p>
+          <p>{t('activation.verify.instructions')}</p>
+          <ResendCountdown key={sent.email} userId={sent.email} sentAt={sent.sentAt} onResent={() => storeRegisteredEmail(sent.email)} />
+        </>
+      ) : (
+        <>
+          <p>{t('activation.verify.sentGeneric')}</p>
+          <p>{t('activation.verify.instructions')}</p>
+          <p>{t('activation.verify.reenter')}</p>
+          <EmailResendForm submitLabel="activation.verify.send" onSent={remember} />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,47 @@
+import type { Language } from '../../../shared/languages.ts';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+
+export interface ActivationData {
+  returnUrl?: string;
+  pass?: string;
+  socialType?: number;
+}
+
+export type ActivationOutcome =
+  | { kind: 'activated'; destination: string; loginPath: string }
+  | { kind: 'failed'; errorPath: string };
+
+/** Activation links carry '-' for "no pass" (the path segment cannot be empty). */
+export function passFromLink(segment: string | undefined): string {
+  return segment === undefined || segment === '-' ? '' : segment.toLowerCase();
+}
+
+export function errorPagePath(lang: Language, userId: string, error: 'activated' | 'unauthorized'): string {
+  return `/${lang}/error?${new URLSearchParams({ userId, error }).toString()}`;
+}
+
+/**
+ * Where activation leads: on success to the return URL the BFF accepted (or the redirect
+ * page), with a login link that keeps it; 'Activated' and every refusal to the error page.
+ */
+export function activationOutcome(reply: Pick<Reply<ActivationData>, 'isSuccess' | 'code' | 'data'>, lang: Language, userId: string, linkPass = ''): ActivationOutcome {
+  if (!reply.isSuccess) {
+    return { kind: 'failed', errorPath: errorPagePath(lang, userId, reply.code === 'Activated' ? 'activated' : 'unauthorized') };
+  }
+  const returnUrl = reply.data?.returnUrl ?? '';
+  const pass = reply.data?.pass || linkPass;
+  const login = new URLSearchParams();
+  if (returnUrl) login.set('callbackurl', returnUrl);
+  if (pass) login.set('pass', pass);
+  const query = login.toString();
+  return {
+    kind: 'activated',
+    destination: returnUrl || `/${lang}/redirect-page`,
+    loginPath: `/${lang}/login${query ? `?${query}` : ''}`,
+  };
+}
+
+/** Paths inside the portal stay in the app; anything else is a full navigation. */
+export function isPortalPath(destination: string): boolean {
+  return destination.startsWith('/') && !destination.startsWith('//') && !destination.startsWith('/\\');
+}

@@ -1,0 +1,95 @@
+import { useForm } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import {
+  ADDRESS_MAX_LENGTH,
+  COMPANY_MAX_LENGTH,
+  FIRST_NAME_MAX_LENGTH,
+  LAST_NAME_MAX_LENGTH,
+  PHONE_FIELD_MAX_LENGTH,
+  VAT_EUROPE_MAX_LENGTH,
+} from '../../../shared/limits.ts';
+import { isChina, requiresState } from '../../../shared/rules/countries.ts';
+import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/info.ts';
+import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
+import { Field } from '../../components/field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { useLanguage } from '../../session/language-context.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { findCountry } from '../register/country-change.ts';
+import { countryCodeOptions } from '../register/country-code-options.ts';
+import { countryChange, type ProfileFormValues } from './profile-values.ts';
+
+export interface ProfileFieldsProps {
+  values: ProfileFormValues;
+  countries: readonly CountryRecord[] | undefined;
+  vatAndAddress: boolean;
+}
+
+/** The My Profile fields in the spec's order (section 2, My account). */
+export function ProfileFields({ values, countries, vatAndAddress }: ProfileFieldsProps) {
+  const { t } = useTranslation();
+  const form = useForm<ProfileFormValues>();
+  const lang = useLanguage();
+  const { isIotmartAna } = useUrlSession();
+  const products = useProductsOfInterest(lang);
+  const areas = useBusinessApplicationAreas(lang);
+  const country = findCountry(countries, values.country);
+  const china = isChina(values.country);
+  const countryOptions = (countries ?? []).map((record) => ({ value: record.name, label: record.label }));
+  const stateOptions = (country?.states ?? []).map((state) => ({ value: state, label: state }));
+  const codeOptions = countryCodeOptions(countries ?? [], values.country);
+
+  const chooseCountry = (name: string) => {
+    const patch = countryChange(values, findCountry(countries, name));
+    form.batch(() => {
+      for (const [field, value] of Object.entries(patch)) form.change(field as keyof ProfileFormValues, value);
+    });
+  };
+
+  return (
+    <>
+      <div className="field-row">
+        <Field name="firstName" label="account.profile.firstName" maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />
+        <Field name="lastName" label="account.profile.lastName" maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
+      </div>
+      <Field
+        name="companyName"
+        label="account.profile.companyName"
+        maxLength={COMPANY_MAX_LENGTH + 1}
+        autoComplete="organization"
+        required={!isIotmartAna}
+      />
+      <SelectField name="country" label="account.profile.country" options={countryOptions} onValueChange={chooseCountry} required />
+      {stateOptions.length > 0 && (
+        <SelectField name="state" label="account.profile.state" options={stateOptions} required={requiresState(values.country)} />
+      )}
+      {!china && (
+        <fieldset className="field-group">
+          <legend className="field-group__legend">{t('account.profile.phone')}</legend>
+          <div className="field-row field-row--phone">
+            <SelectField name="telCountryCode" label="account.profile.countryCode" options={codeOptions} />
+            <Field name="telAreacode" label="account.profile.areaCode" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-area-code" />
+            <Field name="telNo" label="account.profile.phoneNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-local" />
+            <Field name="telExt" label="account.profile.extension" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-extension" />
+          </div>
+        </fieldset>
+      )}
+      <fieldset className="field-group">
+        <legend className="field-group__legend">{t('account.profile.mobile')}</legend>
+        <div className="field-row field-row--phone">
+          <SelectField name="mobileCountryCode" label="account.profile.countryCode" options={codeOptions} />
+          <Field name="mobile" label="account.profile.mobileNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-national" />
+        </div>
+      </fieldset>
+      {vatAndAddress && (
+        <>
+          <Field name="VATNumber" label="account.profile.vatNumber" maxLength={VAT_EUROPE_MAX_LENGTH} required />
+          <Field name="Address" label="account.profile.address" maxLength={ADDRESS_MAX_LENGTH} autoComplete="street-address" required />
+        </>
+      )}
+      <CheckboxTree name="inProducts" legend="account.profile.productsOfInterest" options={products} required />
+      <CheckboxTree name="businessApplicationAreas" legend="account.profile.businessApplicationAreas" options={areas} required />
+    </>
+  );
+}

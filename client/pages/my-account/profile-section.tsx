@@ -1,0 +1,106 @@
+import { useCallback, useState } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { needsVatAndAddress } from '../../../shared/rules/countries.ts';
+import { validateProfile } from '../../../shared/rules/profile.ts';
+import type { Member } from '../../../shared/schemas/member.ts';
+import { ApiError } from '../../api/http.ts';
+import { useCountries } from '../../api/info.ts';
+import { updateProfile } from '../../api/member.ts';
+import { Button } from '../../components/button.tsx';
+import { ErrorDisplayContext } from '../../components/error-display.tsx';
+import { useLanguage } from '../../session/language-context.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { findCountry } from '../register/country-change.ts';
+import { ProfileFields } from './profile-fields.tsx';
+import { profileUpdateOf, profileValuesOf, type ProfileFormValues } from './profile-values.ts';
+import { saveFailureToasts } from './save-result.ts';
+import { useLeaveWarning } from './use-leave-warning.ts';
+
+export interface ProfileSectionProps {
+  member: Member;
+  /** Called with the member as saved, so the rest of the page sees the new values. */
+  onSaved: (member: Member | undefined) => void;
+}
+
+function LeaveWarning({ dirty }: { dirty: boolean }) {
+  useLeaveWarning(dirty);
+  return null;
+}
+
+function focusFirstInvalid(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** My Profile: validated at load and on every change; Save once something changed; Undo goes back. */
+export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const session = useUrlSession();
+  const countries = useCountries(lang);
+  const [baseline] = useState(() => profileValuesOf(member));
+  const source = member.source.toLowerCase() === 'rma' ? member.source : session.pass;
+
+  const contextOf = useCallback(
+    (values: ProfileFormValues) => ({
+      isIotmartAna: session.isIotmartAna,
+      region: findCountry(countries, values.country)?.region,
+      source,
+    }),
+    [countries, session.isIotmartAna, source],
+  );
+  const validate = useCallback((values: ProfileFormValues) => validateProfile(values, contextOf(values)), [contextOf]);
+
+  const save = async (values: ProfileFormValues, form: { initialize: (values: ProfileFormValues) => void }) => {
+    const context = contextOf(values);
+    try {
+      const reply = await updateProfile(profileUpdateOf(values, needsVatAndAddress(context.region, context.source)));
+      if (reply.isSuccess) {
+        toastSuccess('account.profileSaved');
+        form.initialize(values);
+        onSaved(reply.data as Member | undefined);
+      } else {
+        saveFailureToasts(reply).forEach(toastError);
+      }
+    } catch (error) {
+      // A 401 already opened the logout modal, and a 500 went to the error page.
+      if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server')) return;
+      toastError({ messageKey: error instanceof ApiError && error.kind === 'network' ? 'error.network' : 'error.somethingWentWrong' });
+    }
+  };
+
+  return (
+    <section id="my-profile" className="card account-section" aria-labelledby="my-profile-title">
+      <h2 id="my-profile-title">{t('account.profile.title')}</h2>
+      <ErrorDisplayContext.Provider value="always">
+        <Form<ProfileFormValues>
+          onSubmit={save}
+          initialValues={baseline}
+          validate={validate}
+          render={({ handleSubmit, form, dirty, submitting, values }) => (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                const result = handleSubmit(event);
+                if (form.getState().hasValidationErrors) focusFirstInvalid(event.currentTarget);
+                return result;
+              }}
+            >
+              <LeaveWarning dirty={dirty} />
+              <ProfileFields values={values} countries={countries} vatAndAddress={needsVatAndAddress(contextOf(values).region, source)} />
+              <div className="actions">
+                <Button variant="secondary" disabled={!dirty || submitting} onClick={() => form.reset()}>
+                  {t('account.profile.undo')}
+                </Button>
+                <Button type="submit" disabled={!dirty} busy={submitting}>
+                  {t('account.profile.save')}
+                </Button>
+              </div>
+            </form>
+          )}
+        />
+      </ErrorDisplayContext.Provider>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { toastError } from '../../state/toasts.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { reactivate } from './verification-api.ts';
+
+/** One Reactivate call at a time; failures become error toasts. Resolves true when the mail went out. */
+export function useResend() {
+  const lang = useLanguage();
+  const [sending, setSending] = useState(false);
+  const send = async (userId: string): Promise<boolean> => {
+    setSending(true);
+    try {
+      const reply = await reactivate(userId, lang);
+      if (reply.isSuccess) return true;
+      toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+      return false;
+    } catch {
+      toastError({ messageKey: 'error.servererror' });
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
+  return { send, sending };
+}
