@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from '../common/clock.ts';
+import { BackgroundTasks } from './background.ts';
+import type { MemberServiceConfig } from './config.ts';
+import type { ServiceContext } from './context.ts';
+import { createMailer } from './mail/mailer.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { memberAuthPlugin } from './plugins/member-auth.ts';
+import { serviceKeyPlugin } from './plugins/service-key.ts';
+import { activationRoutes } from './routes/activation.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { infoRoutes } from './routes/info.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { registerRoutes } from './routes/register.ts';
+import { openMemberStore } from './store/store.ts';
+
+export interface MemberServiceOptions {
+  clock?: Clock;
+  logger?: boolean | object;
+}
+
+/** Secrets that must never reach a log line. */
+const REDACT = ['req.headers.authorization', 'req.headers["x-service-key"]', 'req.body.password', 'req.body.confirmPassword', 'req.body.token'];
+
+/**
+ * The reference member service: opens the store (running migrations), registers the routes of
+ * README.md and closes the store when the app closes. It does not listen.
+ */
+export async function buildMemberService(config: MemberServiceConfig, options: MemberServiceOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: REDACT },
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true } },
+  });
+  const store = await openMemberStore(config);
+  const ctx: ServiceContext = {
+    config,
+    store,
+    clock: options.clock ?? systemClock,
+    mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),
+    background: new BackgroundTasks(app.log),
+  };
+  app.addHook('onClose', async () => {
+    await ctx.background.drain();
+    ctx.mailer.close();
+    await store.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(serviceKeyPlugin, { serviceKey: config.serviceKey });
+  await app.register(memberAuthPlugin, { store, clock: ctx.clock });
+  await app.register(healthRoutes, store);
+  await app.register(authRoutes, ctx);
+  await app.register(profileRoutes, ctx);
+  await app.register(registerRoutes, ctx);
+  await app.register(activationRoutes, ctx);
+  await app.register(infoRoutes);
+  return app;
+}

@@ -1,0 +1,81 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { loadOrCreateSecret } from '../common/secrets.ts';
+
+export interface MemberServiceConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicOrigin: string;
+  serviceKey: string;
+  passwordEncodingKey: string;
+  companyDomains: string[];
+  tokenTtlSeconds: number;
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The environment variables the member service reads, as strings, before conversion. */
+const EnvSchema = Type.Object({
+  MEMBER_SERVICE_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  MEMBER_SERVICE_PORT: Type.Optional(Type.String({ pattern: '^\\d{1,5}$' })),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+/?$' })),
+  SERVICE_KEY: Type.Optional(Type.String({ minLength: 16 })),
+  PASSWORD_ENCODING_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  COMPANY_DOMAINS: Type.Optional(Type.String({ pattern: '^\\s*[a-zA-Z0-9.-]*(\\s*,\\s*[a-zA-Z0-9.-]*)*\\s*$' })),
+  MEMBER_TOKEN_TTL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{2,9}$' })),
+  LOG_LEVEL: Type.Optional(Type.Union(LOG_LEVELS.map((l) => Type.Literal(l)))),
+});
+type Env = Static<typeof EnvSchema>;
+
+function pickEnv(env: NodeJS.ProcessEnv): Env {
+  const picked: Record<string, string> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') picked[name] = value;
+  }
+  return picked as Env;
+}
+
+function invalid(name: string, reason: string): Error {
+  return new Error(`Invalid ${name}: ${reason}`);
+}
+
+export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): MemberServiceConfig {
+  const values = pickEnv(env);
+  const firstError = Value.Errors(EnvSchema, values).First();
+  if (firstError) throw invalid(firstError.path.replace(/^\//, ''), firstError.message);
+
+  const port = Number(values.MEMBER_SERVICE_PORT ?? 4000);
+  if (port > 65535) throw invalid('MEMBER_SERVICE_PORT', 'must be at most 65535');
+  const tokenTtlSeconds = Number(values.MEMBER_TOKEN_TTL_SECONDS ?? 28800);
+  if (tokenTtlSeconds < 60) throw invalid('MEMBER_TOKEN_TTL_SECONDS', 'must be at least 60');
+  const companyDomains = (values.COMPANY_DOMAINS ?? 'corp.example')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const dataDir = values.DATA_DIR ?? './data';
+
+  return {
+    host: values.MEMBER_SERVICE_HOST ?? '127.0.0.1',
+    port,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `no-reply@${companyDomains[0] ?? 'localhost'}`,
+    publicOrigin: (values.PUBLIC_ORIGIN ?? 'http://localhost:3000').replace(/\/$/, ''),
+    serviceKey: values.SERVICE_KEY ?? loadOrCreateSecret(dataDir, 'service-key'),
+    passwordEncodingKey: values.PASSWORD_ENCODING_KEY ?? loadOrCreateSecret(dataDir, 'password-encoding-key'),
+    companyDomains,
+    tokenTtlSeconds,
+    logLevel: values.LOG_LEVEL ?? 'info',
+  };
+}

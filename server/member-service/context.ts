@@ -1,0 +1,14 @@
+import type { Clock } from '../common/clock.ts';
+import type { BackgroundTasks } from './background.ts';
+import type { MemberServiceConfig } from './config.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { MemberStore } from './store/store.ts';
+
+/** What the route groups share: configuration, storage, mail, time and background work. */
+export interface ServiceContext {
+  config: MemberServiceConfig;
+  store: MemberStore;
+  mailer: Mailer;
+  clock: Clock;
+  background: BackgroundTasks;
+}

@@ -1,0 +1,22 @@
+import { buildMemberService } from './app.ts';
+import { loadMemberServiceConfig } from './config.ts';
+
+const config = loadMemberServiceConfig();
+const app = await buildMemberService(config);
+await app.listen({ host: config.host, port: config.port });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'closing the member service');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'closing failed');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { MemberStatus } from '../../../shared/enums.ts';
+import { normalizeEmail } from '../../../shared/rules/email.ts';
+import { ActivateRequestSchema, ReactivateRequestSchema } from '../../../shared/schemas/register.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
+import type { ServiceContext } from '../context.ts';
+import { mailLanguage } from '../language.ts';
+import { hashToken } from '../security/tokens.ts';
+import { sendVerificationMail } from '../verification.ts';
+
+/** Following the e-mail verification link, and asking for a new one. */
+export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { store, clock, background } = ctx;
+
+  app.post<{ Body: { userId: string; token: string } }>('/api/Member/Activate', { schema: { body: ActivateRequestSchema } }, async (request) => {
+    const member = await store.members.findByPublicId(request.body.userId);
+    if (!member) return fail('unauthorized');
+    const outcome = await store.activations.consume(member.id, hashToken(request.body.token), clock.now());
+    if (outcome === 'already-active') return fail('Activated');
+    if (outcome === 'invalid') return fail('unauthorized');
+    const [firstLink] = await store.socialLinks.list(member.id);
+    return ok({
+      ...(member.return_url ? { returnUrl: member.return_url } : {}),
+      ...(member.source ? { pass: member.source } : {}),
+      socialType: firstLink?.social_type ?? 0,
+    });
+  });
+
+  // The reply is the same whether or not the address is registered, and the work happens after
+  // it, so neither its content nor its timing tells who has an account.
+  app.post<{ Body: { userId: string; lang?: string } }>('/api/Member/Reactivate', { schema: { body: ReactivateRequestSchema } }, async (request) => {
+    const { userId, lang } = request.body;
+    const acceptLanguage = request.headers['accept-language'];
+    background.run('resending the verification mail', async () => {
+      const member = userId.includes('@') ? await store.members.findByEmail(normalizeEmail(userId)) : await store.members.findByPublicId(userId);
+      if (member?.status !== MemberStatus.Unverified) return;
+      await sendVerificationMail(ctx, member, mailLanguage(lang, acceptLanguage, member.lang));
+    });
+    return ok();
+  });
+}

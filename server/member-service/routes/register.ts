@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { MemberStatus, SocialType } from '../../../shared/enums.ts';
+import { isCompanyDomain, normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
+import { validateRegistration } from '../../../shared/rules/registration.ts';
+import { IsExistRequestSchema } from '../../../shared/schemas/register.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
+import { decodePassword } from '../../common/password-encoding.ts';
+import { consentsToRecord, consentValues } from '../consents.ts';
+import type { ServiceContext } from '../context.ts';
+import { regionOf } from '../data/countries.ts';
+import { mailLanguage } from '../language.ts';
+import { UpstreamRegisterSchema, type UpstreamRegister } from '../schemas.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { randomToken } from '../security/tokens.ts';
+import { checkContactFacts, withoutChinaPhone } from '../validation/contact-facts.ts';
+import { errorList } from '../validation/form-errors.ts';
+import { sendVerificationMail } from '../verification.ts';
+
+const trimmed = (value: string | undefined) => (value ?? '').trim();
+
+/** A social sign-up (verified by the BFF) has no password. */
+function socialLink(body: UpstreamRegister) {
+  const social = body.memberSocial;
+  if (!social || social.socialType === SocialType.None || trimmed(social.socialId) === '') return undefined;
+  return { socialType: social.socialType, socialId: trimmed(social.socialId), socialEmail: trimmed(social.socialEmail), socialName: trimmed(social.socialName) };
+}
+
+/** E-mail check and registration. */
+export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { store, clock, config } = ctx;
+
+  app.post<{ Body: { email: string } }>('/api/Member/IsExist', { schema: { body: IsExistRequestSchema } }, async (request, reply) => {
+    const code = validateEmail(request.body.email);
+    if (code) return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'email', code }] }));
+    const email = normalizeEmail(request.body.email);
+    if (isCompanyDomain(email, config.companyDomains)) return fail('ContactHR');
+    return ok({ isExist: (await store.members.findByEmail(email)) !== undefined });
+  });
+
+  app.post<{ Body: UpstreamRegister }>('/api/Member/Register', { schema: { body: UpstreamRegisterSchema } }, async (request, reply) => {
+    const body = withoutChinaPhone(request.body);
+    const social = socialLink(body);
+    const decode = (value: string | undefined) => (value === undefined ? undefined : decodePassword(value, config.passwordEncodingKey));
+    const password = decode(body.password);
+    const confirmPassword = decode(body.confirmPassword);
+    const source = trimmed(body.source).toLowerCase();
+    const ext = body.memberExtension ?? {};
+    const values = {
+      ...body,
+      ...consentValues(body.consents, body.isSubscribe),
+      password,
+      confirmPassword,
+      VATNumber: body.VATNumber ?? ext.vatNumber,
+      Address: body.Address ?? ext.address,
+    };
+    const ruleErrors = validateRegistration(values, { source, region: regionOf(body.country), isSocialSignUp: social !== undefined && body.password === undefined });
+    const undecodable = {
+      password: body.password !== undefined && password === undefined ? 'PasswordFormat' : undefined,
+      confirmPassword: body.confirmPassword !== undefined && confirmPassword === undefined ? 'PasswordFormat' : undefined,
+    };
+    const errors = errorList(undecodable, ruleErrors, checkContactFacts(values, ruleErrors));
+    if (errors.length > 0) return reply.code(400).send(fail('FormValidateFail', { errors }));
+
+    const email = normalizeEmail(body.email);
+    if (isCompanyDomain(email, config.companyDomains)) return fail('ContactHR');
+    if (await store.members.findByEmail(email)) return fail('EmailExists');
+
+    const now = clock.now();
+    const isSubscribe = values.isSubscribe === true;
+    const lang = mailLanguage(body.lang, request.headers['accept-language']);
+    const result = await store.members.register({
+      member: {
+        public_id: randomToken(16),
+        email,
+        password_hash: password ? await hashPassword(password) : null,
+        status: MemberStatus.Unverified,
+        source,
+        first_name: trimmed(body.firstName),
+        last_name: trimmed(body.lastName),
+        company_name: trimmed(body.companyName),
+        country: trimmed(body.country),
+        state: trimmed(body.state),
+        tel_country_code: trimmed(body.telCountryCode),
+        tel_areacode: trimmed(body.telAreacode),
+        tel_no: trimmed(body.telNo),
+        tel_ext: trimmed(body.telExt),
+        mobile_country_code: trimmed(body.mobileCountryCode),
+        mobile: trimmed(body.mobile),
+        vat_number: trimmed(values.VATNumber),
+        address: trimmed(values.Address),
+        register_purpose: trimmed(ext.registerPurpose),
+        referer: trimmed(ext.referer),
+        utm_source: trimmed(ext.utmSource),
+        utm_medium: trimmed(ext.utmMedium),
+        utm_campaign: trimmed(ext.utmCampaign),
+        return_url: trimmed(body.returnUrl),
+        business_application_areas: '[]',
+        in_products: '[]',
+        is_subscribe: isSubscribe ? 1 : 0,
+        is_emp: 0,
+        preferring: 1,
+        lang,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: password ? now : null,
+      },
+      consents: consentsToRecord(body.consents, isSubscribe),
+      social,
+    });
+    if ('conflict' in result) return fail(result.conflict === 'email' ? 'EmailExists' : 'Form_RepeatMember');
+
+    // The account exists either way; a mail that could not be sent can be sent again (Reactivate).
+    await sendVerificationMail(ctx, result.member, lang).catch((error: unknown) =>
+      request.log.error({ err: error }, 'verification mail could not be sent'),
+    );
+    return ok({ memberId: result.member.id });
+  });
+}

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { Database, MemberRow, MemberRowUpdate, NewMemberRow } from './schema.ts';
+
+export interface ConsentInput {
+  consent: string;
+  policyVersion: string;
+}
+
+export interface SocialLinkInput {
+  socialType: number;
+  socialId: string;
+  socialEmail: string;
+  socialName: string;
+}
+
+export interface Registration {
+  member: NewMemberRow;
+  consents: ConsentInput[];
+  social?: SocialLinkInput;
+}
+
+export type RegistrationResult = { member: MemberRow } | { conflict: 'email' | 'social' };
+
+export interface MembersRepository {
+  findById(id: number): Promise<MemberRow | undefined>;
+  findByEmail(email: string): Promise<MemberRow | undefined>;
+  findByPublicId(publicId: string): Promise<MemberRow | undefined>;
+  /** Creates the member with its consents and social link, all or nothing. */
+  register(registration: Registration): Promise<RegistrationResult>;
+  update(id: number, changes: MemberRowUpdate): Promise<MemberRow | undefined>;
+}
+
+/** Unique-key violations of both engines (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code === '23505') return e.constraint ?? 'unique';
+  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE') return e.message ?? 'unique';
+  return undefined;
+}
+
+export function membersRepository(db: Kysely<Database>): MembersRepository {
+  const byColumn = (column: 'id' | 'email' | 'public_id', value: string | number) =>
+    db.selectFrom('members').selectAll().where(column, '=', value).executeTakeFirst();
+
+  return {
+    findById: (id) => byColumn('id', id),
+    findByEmail: (email) => byColumn('email', email),
+    findByPublicId: (publicId) => byColumn('public_id', publicId),
+
+    async register({ member, consents, social }) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const taken = await trx.selectFrom('members').select('id').where('email', '=', member.email).executeTakeFirst();
+          if (taken) return { conflict: 'email' as const };
+          if (social) {
+            const linked = await trx
+              .selectFrom('social_links')
+              .select('id')
+              .where('social_type', '=', social.socialType)
+              .where('social_id', '=', social.socialId)
+              .executeTakeFirst();
+            if (linked) return { conflict: 'social' as const };
+          }
+          const row = await trx.insertInto('members').values(member).returningAll().executeTakeFirstOrThrow();
+          if (consents.length > 0) {
+            await trx
+              .insertInto('consents')
+              .values(consents.map((c) => ({ member_id: row.id, consent: c.consent, policy_version: c.policyVersion, given_at: row.created_at })))
+              .execute();
+          }
+          if (social) {
+            await trx
+              .insertInto('social_links')
+              .values({
+                member_id: row.id,
+                social_type: social.socialType,
+                social_id: social.socialId,
+                social_email: social.socialEmail,
+                social_name: social.socialName,
+                registered_at: row.created_at,
+              })
+              .execute();
+          }
+          return { member: row };
+        });
+      } catch (error) {
+        // Two registrations racing for the same address or social account: the loser sees a conflict.
+        const violated = uniqueViolation(error);
+        if (violated === undefined) throw error;
+        return { conflict: violated.includes('email') ? 'email' : 'social' };
+      }
+    },
+
+    async update(id, changes) {
+      return db.updateTable('members').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+  };
+}

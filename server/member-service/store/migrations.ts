@@ -1,0 +1,109 @@
+import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { Engine } from './db.ts';
+
+type AnyDb = Kysely<any>;
+
+/** An auto-incrementing integer key, spelt the way each engine wants it. */
+function withId<T extends string>(table: CreateTableBuilder<T, never>, engine: Engine): CreateTableBuilder<T, 'id'> {
+  return engine === 'postgres'
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+const text = (name: string) => [name, 'text', (c: any) => c.notNull().defaultTo('')] as const;
+
+/**
+ * Migrations in code, applied in name order. Later features add tables of their own
+ * (one-time codes, reset tokens, SSO tickets, consent history) instead of reshaping these.
+ */
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    '0001-members': {
+      async up(db: AnyDb) {
+        let members = withId(db.schema.createTable('members'), engine)
+          .addColumn('public_id', 'text', (c) => c.notNull().unique())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text')
+          .addColumn('status', 'integer', (c) => c.notNull());
+        for (const column of [
+          'source', 'first_name', 'last_name', 'company_name', 'country', 'state',
+          'tel_country_code', 'tel_areacode', 'tel_no', 'tel_ext', 'mobile_country_code', 'mobile',
+          'vat_number', 'address', 'register_purpose', 'referer', 'utm_source', 'utm_medium',
+          'utm_campaign', 'return_url', 'lang',
+        ]) {
+          members = members.addColumn(...text(column));
+        }
+        await members
+          .addColumn('business_application_areas', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('in_products', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('is_subscribe', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('is_emp', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('preferring', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('password_changed_at', 'bigint')
+          .addColumn('delete_date', 'bigint')
+          .execute();
+        await db.schema.createIndex('members_delete_date').on('members').column('delete_date').execute();
+      },
+    },
+    '0002-tokens': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('member_tokens'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('member_tokens_member').on('member_tokens').column('member_id').execute();
+        await withId(db.schema.createTable('activation_tokens'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .addColumn('superseded_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('activation_tokens_member').on('activation_tokens').column('member_id').execute();
+      },
+    },
+    '0003-consents-and-social-links': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('consents'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('consent', 'text', (c) => c.notNull())
+          .addColumn('policy_version', 'text', (c) => c.notNull())
+          .addColumn('given_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('consents_member').on('consents').column('member_id').execute();
+        await withId(db.schema.createTable('social_links'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('social_type', 'integer', (c) => c.notNull())
+          .addColumn('social_id', 'text', (c) => c.notNull())
+          .addColumn('social_email', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('social_name', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('registered_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('social_links_identity', ['social_type', 'social_id'])
+          .execute();
+        await db.schema.createIndex('social_links_member').on('social_links').column('member_id').execute();
+      },
+    },
+  };
+}
+
+/** Brings the schema up to date; safe to run from several instances at once (Kysely's migration lock). */
+export async function migrateToLatest(db: AnyDb, engine: Engine): Promise<void> {
+  const migrations = migrationsFor(engine);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}
+
+/** Used by readiness checks: a trivial round trip to the database. */
+export async function ping(db: AnyDb): Promise<void> {
+  await sql`select 1`.execute(db);
+}

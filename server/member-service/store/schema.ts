@@ -1,0 +1,94 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the member database. Times are epoch milliseconds (bigint columns), flags are
+ * 0/1 integers and lists are JSON text, so that SQLite and PostgreSQL store the same values.
+ */
+export interface MembersTable {
+  id: Generated<number>;
+  public_id: string;
+  email: string;
+  password_hash: string | null;
+  status: number;
+  source: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  country: string;
+  state: string;
+  tel_country_code: string;
+  tel_areacode: string;
+  tel_no: string;
+  tel_ext: string;
+  mobile_country_code: string;
+  mobile: string;
+  business_application_areas: string;
+  in_products: string;
+  vat_number: string;
+  address: string;
+  register_purpose: string;
+  referer: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  return_url: string;
+  is_subscribe: number;
+  is_emp: number;
+  preferring: number;
+  lang: string;
+  created_at: number;
+  updated_at: number;
+  password_changed_at: number | null;
+  delete_date: number | null;
+}
+
+export interface MemberTokensTable {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ActivationTokensTable {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  superseded_at: number | null;
+}
+
+export interface ConsentsTable {
+  id: Generated<number>;
+  member_id: number;
+  consent: string;
+  policy_version: string;
+  given_at: number;
+}
+
+export interface SocialLinksTable {
+  id: Generated<number>;
+  member_id: number;
+  social_type: number;
+  social_id: string;
+  social_email: string;
+  social_name: string;
+  registered_at: number;
+}
+
+export interface Database {
+  members: MembersTable;
+  member_tokens: MemberTokensTable;
+  activation_tokens: ActivationTokensTable;
+  consents: ConsentsTable;
+  social_links: SocialLinksTable;
+}
+
+export type MemberRow = Selectable<MembersTable>;
+export type NewMemberRow = Insertable<MembersTable>;
+export type MemberRowUpdate = Updateable<MembersTable>;
+export type ConsentRow = Selectable<ConsentsTable>;
+export type SocialLinkRow = Selectable<SocialLinksTable>;

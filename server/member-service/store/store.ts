@@ -1,0 +1,41 @@
+import { consentsRepository, socialLinksRepository, type ConsentsRepository, type SocialLinksRepository } from './consents.ts';
+import { openDatabase, type Engine } from './db.ts';
+import { membersRepository, type MembersRepository } from './members.ts';
+import { migrateToLatest, ping } from './migrations.ts';
+import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
+
+/**
+ * The member service's one storage interface. The same Kysely queries run on SQLite
+ * (embedded default) and PostgreSQL (DATABASE_URL); nothing outside store/ knows which.
+ */
+export interface MemberStore {
+  readonly engine: Engine;
+  readonly members: MembersRepository;
+  readonly sessions: SessionTokensRepository;
+  readonly activations: ActivationTokensRepository;
+  readonly consents: ConsentsRepository;
+  readonly socialLinks: SocialLinksRepository;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openMemberStore(options: { dataDir: string; databaseUrl?: string }): Promise<MemberStore> {
+  const { db, engine } = openDatabase(options);
+  try {
+    await migrateToLatest(db, engine);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    engine,
+    members: membersRepository(db),
+    sessions: sessionTokensRepository(db),
+    activations: activationTokensRepository(db),
+    consents: consentsRepository(db),
+    socialLinks: socialLinksRepository(db),
+    ping: () => ping(db),
+    close: () => db.destroy(),
+  };
+}

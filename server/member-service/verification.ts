@@ -1,0 +1,33 @@
+import type { Language } from '../../shared/languages.ts';
+import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
+import type { ServiceContext } from './context.ts';
+import { renderVerifyEmail } from './mail/templates.ts';
+import { hashToken, randomToken } from './security/tokens.ts';
+import type { MemberRow } from './store/schema.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** {publicOrigin}/{lang}/auth/activate-member/{token}/{publicId}/{pass or -} */
+export function activationLink(publicOrigin: string, lang: Language, token: string, publicId: string, pass: string): string {
+  const segments = [lang, 'auth', 'activate-member', token, publicId, pass === '' ? '-' : pass].map(encodeURIComponent);
+  return `${publicOrigin}/${segments.join('/')}`;
+}
+
+/**
+ * Issues a new e-mail verification link (which supersedes the member's older ones) and
+ * mails it in the given language.
+ */
+export async function sendVerificationMail(ctx: ServiceContext, member: MemberRow, lang: Language): Promise<void> {
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await ctx.store.activations.issue(member.id, hashToken(token), now, now + ACTIVATION_LINK_VALID_SECONDS * 1000);
+  const link = activationLink(ctx.config.publicOrigin, lang, token, member.public_id, member.source);
+  const mail = renderVerifyEmail(lang, {
+    firstName: member.first_name,
+    lastName: member.last_name,
+    email: member.email,
+    link,
+    days: Math.round(ACTIVATION_LINK_VALID_SECONDS / DAY_SECONDS),
+  });
+  await ctx.mailer.send({ to: member.email, ...mail, link });
+}
