@@ -1,0 +1,56 @@
+import { continents, countries, type TCountryCode } from 'countries-list';
+import { State } from 'country-state-city';
+import isoCountries from 'i18n-iso-countries';
+import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import { requiresState } from '../../../shared/rules/countries.ts';
+
+interface CountryEntry {
+  code: string;
+  name: string;
+  simplifiedChinese: string;
+  phoneCode: string;
+  region: string;
+  states: string[];
+}
+
+/**
+ * Built once from countries-list (English names, calling codes, continents as regions),
+ * i18n-iso-countries (Simplified Chinese names) and country-state-city (states, only for the
+ * countries whose members must pick one). `name` is what the member record stores.
+ */
+const entries: CountryEntry[] = (Object.keys(countries) as TCountryCode[]).map((code) => {
+  const country = countries[code];
+  const name = country.name;
+  return {
+    code,
+    name,
+    simplifiedChinese: isoCountries.getName(code, 'zh') ?? name,
+    phoneCode: String(country.phone[0] ?? ''),
+    region: continents[country.continent],
+    states: requiresState(name) ? State.getStatesOfCountry(code).map((s) => s.name) : [],
+  };
+});
+
+const byName = new Map(entries.map((e) => [e.name.toLowerCase(), e]));
+
+function sortedList(simplifiedChinese: boolean): CountryRecord[] {
+  const collator = new Intl.Collator(simplifiedChinese ? 'zh-Hans-CN' : 'en');
+  return entries
+    .map(({ simplifiedChinese: zh, ...rest }) => ({ ...rest, label: simplifiedChinese ? zh : rest.name }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+const lists = { en: sortedList(false), zh: sortedList(true) };
+
+export function countryList(simplifiedChinese: boolean): CountryRecord[] {
+  return simplifiedChinese ? lists.zh : lists.en;
+}
+
+/** The country of a stored English name, case-insensitively. */
+export function findCountry(name: string | undefined | null): Omit<CountryEntry, 'simplifiedChinese'> | undefined {
+  return byName.get((name ?? '').trim().toLowerCase());
+}
+
+export function regionOf(countryName: string | undefined | null): string | undefined {
+  return findCountry(countryName)?.region;
+}
