@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -203,30 +203,81 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest mail in DATA_DIR/outbox addressed to `address`, decoded; undefined when there is none. */
-export async function latestMailTo(dataDir: string, address: string): Promise<string | undefined> {
+/** The mails in DATA_DIR/outbox addressed to `address`, oldest first, decoded. */
+export async function mailsTo(dataDir: string, address: string): Promise<string[]> {
   const outbox = join(dataDir, 'outbox');
-  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const mails = await Promise.all(
-    names.map(async (name) => {
-      const file = join(outbox, name);
-      return { text: decodeQuotedPrintable(await readFile(file, 'utf8')), mtime: (await stat(file)).mtimeMs, name };
-    }),
-  );
+  // Outbox file names start with the time and a sequence number, so they sort in sending order.
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+  const texts = await Promise.all(names.map(async (name) => decodeQuotedPrintable(await readFile(join(outbox, name), 'utf8'))));
   const lower = address.toLowerCase();
-  const mine = mails.filter((mail) => mail.text.toLowerCase().includes(lower));
-  mine.sort((a, b) => a.mtime - b.mtime || a.name.localeCompare(b.name));
-  return mine.at(-1)?.text;
+  return texts.filter((text) => text.toLowerCase().includes(lower));
 }
 
-/** The activation link of the newest verification mail to `address`: its token, public user id and pass. */
+/**
+ * Waits (mails may be sent after the reply) until at least `count` mails to `address` are in
+ * the outbox and returns the newest; undefined when they do not arrive within a few seconds.
+ */
+export async function waitForMail(dataDir: string, address: string, count = 1): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const mails = await mailsTo(dataDir, address);
+    if (mails.length >= count) return mails.at(-1);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return undefined;
+}
+
+/** The activation link of the newest verification mail to `address` (waiting for the `count`th): its token, public user id and pass. */
 export async function activationLinkFor(
   dataDir: string,
   address: string,
+  count = 1,
 ): Promise<{ url: string; lang: string; token: string; userId: string; pass: string } | undefined> {
-  const mail = await latestMailTo(dataDir, address);
+  const mail = await waitForMail(dataDir, address, count);
   const match = mail?.match(/https?:\/\/[^\s"'<>]*?\/([a-z-]+)\/auth\/activate-member\/([^/\s"'<>]+)\/([^/\s"'<>]+)\/([^/\s"'<>?]+)/);
   if (!match) return undefined;
   const [url, lang, token, userId, pass] = match as unknown as [string, string, string, string, string];
   return { url, lang, token: decodeURIComponent(token), userId: decodeURIComponent(userId), pass: decodeURIComponent(pass) };
+}
+
+export const TEST_PASSWORD = 'Secret123';
+
+/** A registration the portal accepts: Germany, a German mobile number, the global policy agreed. */
+export function validRegistration(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    companyName: 'Analytical Engines Ltd',
+    country: 'Germany',
+    mobileCountryCode: '49',
+    mobile: '15123456789',
+    isGlobalAgreePolicy: true,
+    isSubscribe: false,
+    lang: 'en',
+    ...overrides,
+  };
+}
+
+let memberCounter = 0;
+
+/** Registers through the portal and follows the verification mail: an active member ready to sign in. */
+export async function createActiveMember(stack: Stack, email = `member${++memberCounter}-${Date.now()}@example.com`) {
+  const client = createClient(stack.bffUrl);
+  const registered = await client.post('/api/Member/Register', validRegistration(email));
+  if (registered.body?.code !== 'ok') throw new Error(`registration failed: ${registered.text}`);
+  const link = await activationLinkFor(stack.dataDir, email);
+  if (!link) throw new Error(`no verification mail to ${email}`);
+  const activated = await client.post('/api/Member/Activate', { userId: link.userId, token: link.token });
+  if (activated.body?.code !== 'ok') throw new Error(`activation failed: ${activated.text}`);
+  return { email, password: TEST_PASSWORD };
+}
+
+/** A client signed in as the member. */
+export async function signIn(stack: Stack, member: { email: string; password: string }) {
+  const client = createClient(stack.bffUrl);
+  const res = await client.post('/api/Member/Login', { userId: member.email, password: member.password });
+  if (res.body?.code !== 'ok') throw new Error(`sign-in failed: ${res.text}`);
+  return client;
 }
