@@ -24,12 +24,12 @@ function Activated({ destination, loginPath }: { destination: string; loginPath:
     if (remaining === 0) go(destination);
   }, [remaining, destination]);
   return (
-    <div className="page activation-page">
+    <section className="card card--narrow stack activation-page">
       <h1>{t('activation.activate.successTitle')}</h1>
       <p>{t('activation.activate.successText')}</p>
       <p>{t('activation.activate.redirecting', { seconds: remaining })}</p>
       <Button onClick={() => navigate(loginPath)}>{t('activation.activate.goToLogin')}</Button>
-    </div>
+    </section>
   );
 }
 
@@ -68,9 +68,9 @@ export default function ActivateMemberPage() {
 
   if (outcome) return <Activated destination={outcome.destination} loginPath={outcome.loginPath} />;
   return (
-    <div className="page activation-page">
+    <section className="card card--narrow stack activation-page">
       <h1 className="visually-hidden">{t('activation.activate.activating')}</h1>
       <Spinner label="activation.activate.activating" />
-    </div>
+    </section>
   );
 }

@@ -28,7 +28,7 @@ export default function ErrorPage() {
   usePageTitle(TITLES[kind]);
 
   return (
-    <div className={`page error-page error-page--${kind}`}>
+    <section className={`card card--narrow stack error-page error-page--${kind}`}>
       {kind === 'activated' && (
         <>
           <h1>{t('activation.errorPage.activatedTitle')}</h1>
@@ -50,6 +50,6 @@ export default function ErrorPage() {
           </Link>
         </>
       )}
-    </div>
+    </section>
   );
 }

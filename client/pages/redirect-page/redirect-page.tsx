@@ -14,7 +14,7 @@ export default function RedirectPage() {
   usePageTitle(title);
 
   return (
-    <div className="page redirect-page">
+    <section className="card card--narrow stack redirect-page">
       <h1>{t(title)}</h1>
       <p>{t(passwordChanged ? 'activation.redirect.passwordText' : 'activation.redirect.registeredText')}</p>
       <nav aria-labelledby="redirect-explore">
@@ -30,6 +30,6 @@ export default function RedirectPage() {
           ))}
         </ul>
       </nav>
-    </div>
+    </section>
   );
 }

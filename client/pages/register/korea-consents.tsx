@@ -56,7 +56,7 @@ export function KoreaConsents() {
     });
   };
   return (
-    <fieldset className="consent-group">
+    <fieldset className="field-group">
       <legend className="field__label">{t('register.privacy.korea.legend')}</legend>
       <div className="field field--checkbox">
         <input id={selectAllId} type="checkbox" checked={all} onChange={(event) => toggleAll(event.target.checked)} />
@@ -65,7 +65,7 @@ export function KoreaConsents() {
       <ConsentCheckbox name="koreaTermsConsent" required>
         {t('register.privacy.korea.terms')}
       </ConsentCheckbox>
-      <p className="consent-group__link">
+      <p className="field__hint">
         <ExternalLink href={KOREA_TERMS_OF_USE}>{t('register.privacy.korea.termsLink')}</ExternalLink>
       </p>
       <ConsentCheckbox name="koreaPersonalDataConsent" required>

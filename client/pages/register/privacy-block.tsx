@@ -14,16 +14,16 @@ function TurkeyConsents() {
   const { t } = useTranslation();
   return (
     <>
-      <fieldset className="consent-group">
+      <fieldset className="field-group">
         <legend className="field__label">{t('register.privacy.turkey.policyLegend')}</legend>
-        <p className="consent-group__link">
+        <p className="field__hint">
           <ExternalLink href={TURKEY_DATA_PROTECTION_NOTICE}>{t('register.privacy.turkey.noticeLink')}</ExternalLink>
         </p>
         <ConsentCheckbox name="turkeyPolicyConsent" required>
           {t('register.privacy.turkey.policyLabel')}
         </ConsentCheckbox>
       </fieldset>
-      <p className="consent-group__link">
+      <p className="field__hint">
         <ExternalLink href={TURKEY_CLARIFICATION_TEXT}>{t('register.privacy.turkey.clarificationLink')}</ExternalLink>
       </p>
       <RadioGroup name="isSubscribe" legend="register.privacy.turkey.subscribeLegend" required />
@@ -35,9 +35,9 @@ function JapanConsent() {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <fieldset className="consent-group">
+    <fieldset className="field-group">
       <legend className="field__label">{t('register.privacy.japan.legend')}</legend>
-      <p className="consent-group__link">
+      <p className="field__hint">
         <ExternalLink href={privacyPolicyLink(lang)}>{t('register.privacy.policyLink')}</ExternalLink>
       </p>
       <ConsentCheckbox name="japanPolicyConsent" required>
@@ -52,7 +52,7 @@ function GlobalConsent() {
   const lang = useLanguage();
   return (
     <>
-      <p className="consent-group__link">
+      <p className="field__hint">
         <ExternalLink href={privacyPolicyLink(lang)}>{t('register.privacy.policyLink')}</ExternalLink>
       </p>
       <RadioGroup

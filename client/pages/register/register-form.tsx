@@ -21,6 +21,7 @@ import { PhoneFields } from './phone-fields.tsx';
 import { effectivePhoneMode } from './phone-mode.ts';
 import { PrivacyBlock } from './privacy-block.tsx';
 import { register } from './register-api.ts';
+import { requestFailureToast } from './request-failure.ts';
 import { buildRegisterPayload } from './register-payload.ts';
 import { INITIAL_REGISTER_VALUES, type RegisterFormValues } from './register-values.ts';
 import { registerFailure } from './server-errors.ts';
@@ -70,8 +71,8 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
       setTimeout(() => focusFirstInvalid(formElement.current));
       // Returned so the form counts as failed and shows the messages on untouched fields too.
       return Object.keys(failure.fieldErrors).length > 0 ? failure.fieldErrors : { [FORM_ERROR]: reply.code };
-    } catch {
-      toastError({ messageKey: 'error.servererror' });
+    } catch (error) {
+      toastError(requestFailureToast(error));
       return { [FORM_ERROR]: 'servererror' };
     }
   };
@@ -81,7 +82,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
       {({ handleSubmit, submitting }) => (
         <form
           ref={formElement}
-          className="form register-form"
+          className="register-form"
           noValidate
           onSubmit={(event: FormEvent<HTMLFormElement>) => {
             void handleSubmit(event);
@@ -89,28 +90,28 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
             setTimeout(() => focusFirstInvalid(formElement.current));
           }}
         >
-          <p className="form__note">{t('register.requiredNote')}</p>
-          <fieldset className="form-section">
-            <legend>{t('register.sections.account')}</legend>
+          <p className="field__hint">{t('register.requiredNote')}</p>
+          <fieldset className="field-group">
+            <legend className="field-group__legend">{t('register.sections.account')}</legend>
             <Field name="firstName" label="register.firstName" maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />
             <Field name="lastName" label="register.lastName" maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
             <EmailField checking={emailCheck.checking} onLeave={emailCheck.check} />
             <PasswordFields />
           </fieldset>
-          <fieldset className="form-section">
-            <legend>{t('register.sections.company')}</legend>
+          <fieldset className="field-group">
+            <legend className="field-group__legend">{t('register.sections.company')}</legend>
             <LocationFields countries={countries} isIotmartAna={session.isIotmartAna} pass={session.pass} />
           </fieldset>
-          <fieldset className="form-section">
-            <legend>{t('register.sections.contact')}</legend>
+          <fieldset className="field-group">
+            <legend className="field-group__legend">{t('register.sections.contact')}</legend>
             <PhoneFields countries={countries} />
           </fieldset>
-          <fieldset className="form-section">
-            <legend>{t('register.sections.privacy')}</legend>
+          <fieldset className="field-group">
+            <legend className="field-group__legend">{t('register.sections.privacy')}</legend>
             <PrivacyBlock />
           </fieldset>
           {/* A captcha widget goes here; its answer is passed to buildRegisterPayload as captchaVerify. */}
-          <Button type="submit" busy={submitting}>
+          <Button type="submit" busy={submitting} className="button--block">
             {t(submitting ? 'register.submitting' : 'register.submit')}
           </Button>
         </form>

@@ -18,8 +18,8 @@ export default function RegisterPage() {
   usePageTitle('register.title');
 
   return (
-    <div className="page register-page">
-      <h1>{t('register.title')}</h1>
+    <section className="card stack register-page" aria-labelledby="register-title">
+      <h1 id="register-title">{t('register.title')}</h1>
       <section className="register-page__benefits" aria-labelledby="register-benefits">
         <h2 id="register-benefits">{t('register.benefits.heading')}</h2>
         <ul>
@@ -32,6 +32,6 @@ export default function RegisterPage() {
       <p className="register-page__login">
         {t('register.haveAccount')} <Link href={`~/${lang}/login${loginLinkSearch(search)}`}>{t('register.login')}</Link>
       </p>
-    </div>
+    </section>
   );
 }

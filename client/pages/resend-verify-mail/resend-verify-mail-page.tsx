@@ -18,10 +18,10 @@ export default function ResendVerifyMailPage() {
   };
 
   return (
-    <div className="page resend-verify-page">
+    <section className="card card--narrow stack resend-verify-page">
       <h1>{t('activation.resend.title')}</h1>
       <p>{t('activation.resend.text')}</p>
       <EmailResendForm initialEmail={email} submitLabel="activation.resend.submit" onSent={sent} />
-    </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
+import { requestFailureToast } from '../register/request-failure.ts';
 import { reactivate } from './verification-api.ts';
 
 /** One Reactivate call at a time; failures become error toasts. Resolves true when the mail went out. */
@@ -14,8 +15,8 @@ export function useResend() {
       if (reply.isSuccess) return true;
       toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
       return false;
-    } catch {
-      toastError({ messageKey: 'error.servererror' });
+    } catch (error) {
+      toastError(requestFailureToast(error));
       return false;
     } finally {
       setSending(false);

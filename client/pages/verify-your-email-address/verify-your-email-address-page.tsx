@@ -17,7 +17,7 @@ export default function VerifyYourEmailAddressPage() {
   };
 
   return (
-    <div className="page verify-email-page">
+    <section className="card card--narrow stack verify-email-page">
       <h1>{t('activation.verify.title')}</h1>
       {sent ? (
         <>
@@ -35,6 +35,6 @@ export default function VerifyYourEmailAddressPage() {
           <EmailResendForm submitLabel="activation.verify.send" onSent={remember} />
         </>
       )}
-    </div>
+    </section>
   );
 }
