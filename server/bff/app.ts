@@ -17,7 +17,15 @@ import infoRoutes from './routes/info.ts';
 import profileRoutes from './routes/profile.ts';
 import registerRoutes from './routes/register.ts';
 import { MemoryStore } from './store/memory-store.ts';
+import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions by member, for ending all of a member's sessions at once. */
+    memberSessions: KeyValueSessionStore;
+  }
+}
 
 export interface BuildAppOptions {
   clock?: Clock;
@@ -53,6 +61,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     log: app.log,
   });
   const store = new MemoryStore(clock);
+  const sessions = new KeyValueSessionStore(store, clock, { idleSeconds: config.sessionIdleSeconds, absoluteSeconds: config.sessionAbsoluteSeconds });
+  app.decorate('memberSessions', sessions);
   app.addHook('onClose', async () => {
     await upstream.close();
     await store.close();
@@ -76,7 +86,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(csrf, { publicOrigin: config.publicOrigin });
     await api.register(rateLimits, { perMinute: config.rateLimitPerMinute });
     await api.register(session, {
-      store,
+      store: sessions,
       clock,
       secret: config.sessionSecret,
       secure: https,

@@ -3,8 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
-import type { KeyValueStore } from '../store/key-value-store.ts';
-import { KeyValueSessionStore } from '../store/session-store.ts';
+import type { KeyValueSessionStore } from '../store/session-store.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -15,9 +14,6 @@ declare module 'fastify' {
     /** Clock milliseconds of sign-in and of the last request, for the absolute and idle limits. */
     signedInAt?: number;
     lastSeenAt?: number;
-  }
-  interface FastifyInstance {
-    sessionStoreOfMembers: KeyValueSessionStore;
   }
   interface FastifyRequest {
     /** Starts a signed-in session under a new id (never the id the browser arrived with). */
@@ -35,7 +31,7 @@ export interface SignedInMember {
 }
 
 export interface SessionPluginOptions {
-  store: KeyValueStore;
+  store: KeyValueSessionStore;
   clock: Clock;
   secret: string;
   secure: boolean;
@@ -63,7 +59,7 @@ export default fp(
   async function sessionPlugin(app, options: SessionPluginOptions) {
     const cookieName = options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
     const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure };
-    const store = new KeyValueSessionStore(options.store, options.clock, options);
+    const store = options.store;
 
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
@@ -74,7 +70,6 @@ export default fp(
       saveUninitialized: false,
       rolling: true,
     });
-    app.decorate('sessionStoreOfMembers', store);
 
     app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember) {
       await this.session.regenerate();
