@@ -85,9 +85,10 @@ export function membersRepository(db: Kysely<Database>): MembersRepository {
         });
       } catch (error) {
         // Two registrations racing for the same address or social account: the loser sees a conflict.
-        const violated = uniqueViolation(error);
-        if (violated === undefined) throw error;
-        return { conflict: violated.includes('email') ? 'email' : 'social' };
+        const violated = uniqueViolation(error) ?? '';
+        if (violated.includes('email')) return { conflict: 'email' };
+        if (violated.includes('social')) return { conflict: 'social' };
+        throw error;
       }
     },
 

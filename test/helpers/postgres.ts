@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+export interface PostgresServer {
+  /** Connection URL of the server's `postgres` database. */
+  url: string;
+  /** Creates an empty database and returns its URL: one per test keeps tests apart. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The PostgreSQL binaries: PG_BIN, else the newest /usr/lib/postgresql/<version>/bin. */
+function binDir(): string | undefined {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : undefined;
+}
+
+export function postgresAvailable(): boolean {
+  return binDir() !== undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
+function asPostgres(command: string, args: string[]) {
+  const isRoot = process.getuid?.() === 0;
+  return isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+}
+
+/** Starts a throwaway PostgreSQL server on a free loopback port, with its data in a temporary directory. */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = binDir();
+  if (!bin) throw new Error('PostgreSQL binaries not found (set PG_BIN)');
+  const dir = await mkdtemp(join(tmpdir(), 'pg-test-'));
+  if (process.getuid?.() === 0) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const dataDir = join(dir, 'data');
+  await asPostgres(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      await asPostgres(join(bin, 'pg_ctl'), [
+        '-D', dataDir, '-l', join(dir, 'log'), '-w', 'start',
+        '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+      ]);
+      break;
+    } catch (error) {
+      // Another process may have taken the port between choosing and binding it.
+      if (attempt >= 3) throw error;
+    }
+  }
+
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let databases = 0;
+  return {
+    url,
+    async createDatabase(name = `test_${process.pid}_${++databases}`) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create database "${name.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+    },
+    async stop() {
+      await asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { SMTPServer } from 'smtp-server';
+import { parseMail, type ParsedMail } from './outbox.ts';
+
+export interface ReceivedMail extends ParsedMail {
+  /** The SMTP envelope: MAIL FROM and RCPT TO. */
+  envelopeFrom: string;
+  envelopeTo: string[];
+}
+
+export interface SmtpCapture {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** Waits until `count` messages to the address have arrived and returns the newest. */
+  waitForMessage(to: string, options?: { count?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+}
+
+/** A real SMTP server on a loopback port (plain text, no authentication) that keeps what it receives. */
+export async function startSmtpServer(): Promise<SmtpCapture> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        parseMail(Buffer.concat(chunks))
+          .then((mail) => {
+            messages.push({
+              ...mail,
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            });
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitForMessage(to, options = {}) {
+      const count = options.count ?? 1;
+      const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+      for (;;) {
+        const received = messages.filter((m) => m.envelopeTo.includes(to.toLowerCase()));
+        if (received.length >= count) return received[received.length - 1]!;
+        if (Date.now() > deadline) throw new Error(`no message #${count} to ${to} arrived (got ${received.length})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,106 @@
+import t from 'tap';
+import { findLink, waitForMail } from '../helpers/outbox.ts';
+import { databaseEngines } from './engines.ts';
+import { PASSWORD, linkParts, register, startMemberService } from './service.ts';
+
+for (const engine of databaseEngines(t)) {
+  t.test(`register, verify, sign in, profile, sign out (${engine.name})`, { skip: engine.skip }, async (t) => {
+    const service = await startMemberService(t, { databaseUrl: await engine.databaseUrl() });
+
+    const registered = await register(service, { email: 'Ada@Example.com', lang: 'es-es' });
+    t.equal(registered.status, 200);
+    t.same(registered.body, { isSuccess: true, code: 'ok', data: { memberId: registered.body.data.memberId } });
+
+    const beforeActivation = await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } });
+    t.equal(beforeActivation.body.code, 'mustactivate', 'the right password of an unverified member');
+
+    const mail = await waitForMail(service.dataDir, 'ada@example.com');
+    t.equal(mail.subject, 'Verifica tu dirección de correo electrónico', 'the mail is in the member language');
+    t.match(mail.text, /Te damos la bienvenida, Ada/);
+    const link = findLink(mail, /\/auth\/activate-member\//);
+    t.ok(link, 'the mail carries the activation link');
+    t.match(link!, /^https:\/\/portal\.example\/es-es\/auth\/activate-member\/[A-Za-z0-9_-]{43}\/[A-Za-z0-9_-]{22}\/-$/);
+    t.ok(findLink({ ...mail, text: '' }, link!), 'the HTML part links to it too');
+    const { token, publicId } = linkParts(link!);
+    t.notMatch(publicId, /ada|example/i, 'the link does not carry the e-mail address');
+
+    const activated = await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } });
+    t.same(activated.body, { isSuccess: true, code: 'ok', data: { returnUrl: 'https://shop.example/after', socialType: 0 } });
+
+    const login = await service.call('POST', '/api/Member/Login', {
+      body: { userId: 'ADA@example.com ', password: service.encode(PASSWORD), returnUrl: 'https://shop.example/after' },
+    });
+    t.equal(login.body.code, 'ok');
+    t.match(login.body.data, { userId: 'ada@example.com', memberId: registered.body.data.memberId, status: 1, redirectUrl: 'https://shop.example/after' });
+    t.match(login.body.data.token, /^[A-Za-z0-9_-]{43}$/);
+    t.ok(Date.parse(login.body.data.tokenExpiresAt) > Date.now(), 'the token expiry lies ahead');
+    const memberToken = login.body.data.token as string;
+
+    t.same((await service.call('GET', '/api/Member/IsLogin', { token: memberToken })).body, { isSuccess: true, code: 'ok', data: { isLogin: true } });
+
+    const profile = await service.call('GET', '/api/Member', { token: memberToken });
+    t.equal(profile.body.code, 'ok');
+    t.match(profile.body.data, {
+      email: 'ada@example.com',
+      userId: 'ada@example.com',
+      status: 1,
+      isSubscribe: true,
+      isEmp: false,
+      preferring: true,
+      firstName: 'Ada',
+      country: 'United States',
+      state: 'California',
+      telCountryCode: '1',
+      telAreacode: '415',
+      telNo: '5550123',
+      telExt: '12',
+      mobile: '',
+      businessApplicationAreas: [],
+      inProducts: [],
+      memberExtension: { vatNumber: '', address: '' },
+      socialData: [],
+      myAccountDeleteDate: null,
+    });
+    t.ok(profile.body.data.LastPwdModifiedDate, 'the password date is known');
+    t.same((await service.call('GET', '/api/member', { token: memberToken })).body, profile.body, 'both spellings of the path');
+
+    const update = {
+      ...profile.body.data,
+      firstName: 'Augusta Ada',
+      companyName: 'Difference Engines',
+      country: 'Canada',
+      state: 'Ontario',
+      telCountryCode: '1',
+      telAreacode: '416',
+      telNo: '5550199',
+      mobileCountryCode: '1',
+      mobile: '4165550123',
+      businessApplicationAreas: ['factory-automation', 'factory-automation.robotics'],
+      inProducts: ['edge-ai.inference-systems'],
+      email: 'mallory@example.com',
+      status: 5,
+      memberId: 999,
+    };
+    const updated = await service.call('PUT', '/api/member', { token: memberToken, body: update });
+    t.equal(updated.status, 200, JSON.stringify(updated.body.errors));
+    t.match(updated.body.data, {
+      firstName: 'Augusta Ada',
+      country: 'Canada',
+      state: 'Ontario',
+      mobile: '4165550123',
+      businessApplicationAreas: ['factory-automation', 'factory-automation.robotics'],
+      inProducts: ['edge-ai.inference-systems'],
+      preferring: false,
+      email: 'ada@example.com',
+      status: 1,
+      memberId: registered.body.data.memberId,
+    });
+    t.same((await service.call('GET', '/api/Member', { token: memberToken })).body.data, updated.body.data, 'the update is stored');
+
+    t.same((await service.call('GET', '/api/Member/Logout', { token: memberToken })).body, { isSuccess: true, code: 'ok' });
+    for (const [method, path] of [['GET', '/api/Member/IsLogin'], ['GET', '/api/Member'], ['GET', '/api/Member/Logout']] as const) {
+      const after = await service.call(method, path, { token: memberToken });
+      t.same([after.status, after.body], [401, { isSuccess: false, code: 'Unauthorized' }], `${path} after sign-out`);
+    }
+  });
+}
