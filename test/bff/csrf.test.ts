@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildBff } from '../helper.ts';
+import { buildBff, createActiveMember, createClient, signIn, startStack, validRegistration } from '../helper.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const login = { userId: 'someone@example.com', password: 'Secret123' };
@@ -43,4 +43,26 @@ t.test('a foreign Origin is refused even with the marker', async (t) => {
     const res = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: login, headers: { ...XHR, origin: origin!, host: host! } });
     t.equal(res.statusCode, 502, `${origin} on ${host} passes`);
   }
+});
+
+t.test('a refused request changes nothing', async (t) => {
+  const stack = await startStack(t);
+  const stranger = createClient(stack.bffUrl);
+  const email = 'forged@example.com';
+  const forged = await stranger.post('/api/Member/Register', validRegistration(email), { headers: { 'x-requested-with': undefined } });
+  t.equal(forged.status, 403);
+  t.same((await stranger.post('/api/Member/IsExist', { email })).body.data, { isExist: false }, 'no member was created');
+
+  const member = await createActiveMember(stack);
+  const browser = await signIn(stack, member);
+  const profile = (await browser.get('/api/member')).body.data;
+  const fromElsewhere = { headers: { origin: 'https://evil.example' } };
+  const update = await browser.put('/api/member', { firstName: 'Mallory', lastName: profile.lastName }, fromElsewhere);
+  t.equal(update.status, 403);
+  t.equal((await browser.get('/api/member')).body.data.firstName, profile.firstName, 'the profile is unchanged');
+  const logout = await browser.get('/api/Member/Logout', fromElsewhere);
+  t.equal(logout.status, 403);
+  const noMarker = await browser.get('/api/Member/Logout', { headers: { 'x-requested-with': undefined } });
+  t.equal(noMarker.status, 403, 'a plain link or image cannot sign the member out');
+  t.equal((await browser.get('/api/member')).status, 200, 'still signed in');
 });
