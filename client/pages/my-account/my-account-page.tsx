@@ -25,7 +25,7 @@ export default function MyAccountPage() {
         <ProfileSection
           key={member.memberId}
           member={member}
-          onSaved={(saved) => void mutate(saved ?? undefined, { revalidate: saved === undefined })}
+          onSaved={(saved) => void (saved ? mutate(saved, { revalidate: false }) : mutate())}
         />
       </div>
     </div>

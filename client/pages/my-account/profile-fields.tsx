@@ -26,7 +26,11 @@ export interface ProfileFieldsProps {
   vatAndAddress: boolean;
 }
 
-/** The My Profile fields in the spec's order (section 2, My account). */
+/**
+ * The My Profile fields in the spec's order (section 2, My account). Conditional fields stay
+ * mounted and are hidden instead: react-final-form 7 resets a field that mounts again to its
+ * initial value, which would undo the clearing that a country change does.
+ */
 export function ProfileFields({ values, countries, vatAndAddress }: ProfileFieldsProps) {
   const { t } = useTranslation();
   const form = useForm<ProfileFormValues>();
@@ -61,20 +65,18 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
         required={!isIotmartAna}
       />
       <SelectField name="country" label="account.profile.country" options={countryOptions} onValueChange={chooseCountry} required />
-      {stateOptions.length > 0 && (
+      <div hidden={stateOptions.length === 0}>
         <SelectField name="state" label="account.profile.state" options={stateOptions} required={requiresState(values.country)} />
-      )}
-      {!china && (
-        <fieldset className="field-group">
-          <legend className="field-group__legend">{t('account.profile.phone')}</legend>
-          <div className="field-row field-row--phone">
-            <SelectField name="telCountryCode" label="account.profile.countryCode" options={codeOptions} />
-            <Field name="telAreacode" label="account.profile.areaCode" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-area-code" />
-            <Field name="telNo" label="account.profile.phoneNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-local" />
-            <Field name="telExt" label="account.profile.extension" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-extension" />
-          </div>
-        </fieldset>
-      )}
+      </div>
+      <fieldset className="field-group" hidden={china}>
+        <legend className="field-group__legend">{t('account.profile.phone')}</legend>
+        <div className="field-row field-row--phone">
+          <SelectField name="telCountryCode" label="account.profile.countryCode" options={codeOptions} />
+          <Field name="telAreacode" label="account.profile.areaCode" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-area-code" />
+          <Field name="telNo" label="account.profile.phoneNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-local" />
+          <Field name="telExt" label="account.profile.extension" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-extension" />
+        </div>
+      </fieldset>
       <fieldset className="field-group">
         <legend className="field-group__legend">{t('account.profile.mobile')}</legend>
         <div className="field-row field-row--phone">
@@ -82,12 +84,10 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
           <Field name="mobile" label="account.profile.mobileNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-national" />
         </div>
       </fieldset>
-      {vatAndAddress && (
-        <>
-          <Field name="VATNumber" label="account.profile.vatNumber" maxLength={VAT_EUROPE_MAX_LENGTH} required />
-          <Field name="Address" label="account.profile.address" maxLength={ADDRESS_MAX_LENGTH} autoComplete="street-address" required />
-        </>
-      )}
+      <div hidden={!vatAndAddress}>
+        <Field name="VATNumber" label="account.profile.vatNumber" maxLength={VAT_EUROPE_MAX_LENGTH} required />
+        <Field name="Address" label="account.profile.address" maxLength={ADDRESS_MAX_LENGTH} autoComplete="street-address" required />
+      </div>
       <CheckboxTree name="inProducts" legend="account.profile.productsOfInterest" options={products} required />
       <CheckboxTree name="businessApplicationAreas" legend="account.profile.businessApplicationAreas" options={areas} required />
     </>

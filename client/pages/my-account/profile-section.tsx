@@ -87,7 +87,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
                 return result;
               }}
             >
-              <LeaveWarning dirty={dirty} />
+              <LeaveWarning dirty={dirty === true} />
               <ProfileFields values={values} countries={countries} vatAndAddress={needsVatAndAddress(contextOf(values).region, source)} />
               <div className="actions">
                 <Button variant="secondary" disabled={!dirty || submitting} onClick={() => form.reset()}>
