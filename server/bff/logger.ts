@@ -20,13 +20,21 @@ const SECRET_KEYS = [
   'x-service-key',
 ];
 
-const SECRET_PATHS = SECRET_KEYS.flatMap((key) => {
-  const safe = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-  const join = (prefix: string) => (safe.startsWith('[') ? `${prefix}${safe}` : `${prefix}.${safe}`);
-  return [safe.startsWith('[') ? key : safe, join('*'), join('*.*'), join('*.*.*'), join('*.*.*.*')];
-});
-// `code` is also the name of error codes, which the log should keep: only codes inside bodies are secret.
-SECRET_PATHS.push('body.code', '*.body.code', '*.*.body.code');
+const DEPTHS = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'];
+
+/** pino redact paths for a key at the top level and up to four levels down (hyphenated keys in brackets). */
+function pathsOf(key: string): string[] {
+  const hyphenated = key.includes('-');
+  return DEPTHS.map((prefix) => (hyphenated ? (prefix === '' ? key : `${prefix.slice(0, -1)}["${key}"]`) : `${prefix}${key}`));
+}
+
+const SECRET_PATHS = [
+  ...SECRET_KEYS.flatMap(pathsOf),
+  // `code` also names error codes, which the log should keep: only codes inside bodies are secret.
+  'body.code',
+  '*.body.code',
+  '*.*.body.code',
+];
 
 /**
  * pino options of the BFF. Request lines carry the path without its query string, since
