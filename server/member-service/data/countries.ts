@@ -4,6 +4,9 @@ import isoCountries from 'i18n-iso-countries';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { requiresState } from '../../../shared/rules/countries.ts';
 
+/** Territories countries-list has but ISO 3166-1 (and so i18n-iso-countries) does not. */
+const EXTRA_SIMPLIFIED_CHINESE: Record<string, string> = { AC: '阿森松岛', TA: '特里斯坦-达库尼亚' };
+
 interface CountryEntry {
   code: string;
   name: string;
@@ -24,7 +27,7 @@ const entries: CountryEntry[] = (Object.keys(countries) as TCountryCode[]).map((
   return {
     code,
     name,
-    simplifiedChinese: isoCountries.getName(code, 'zh') ?? name,
+    simplifiedChinese: isoCountries.getName(code, 'zh') ?? EXTRA_SIMPLIFIED_CHINESE[code] ?? name,
     phoneCode: String(country.phone[0] ?? ''),
     region: continents[country.continent],
     states: requiresState(name) ? State.getStatesOfCountry(code).map((s) => s.name) : [],

@@ -1,0 +1,86 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
+
+async function tempDir(t: { teardown(fn: () => unknown): void }) {
+  const dir = await mkdtemp(join(tmpdir(), 'member-config-test-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+t.test('defaults, with keys created once under DATA_DIR', async (t) => {
+  const dir = await tempDir(t);
+  const config = loadMemberServiceConfig({ DATA_DIR: dir });
+  t.match(config, {
+    host: '127.0.0.1',
+    port: 4000,
+    dataDir: dir,
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'no-reply@corp.example',
+    publicOrigin: 'http://localhost:3000',
+    companyDomains: ['corp.example'],
+    tokenTtlSeconds: 28800,
+    logLevel: 'info',
+  });
+  t.match(config.serviceKey, /^[0-9a-f]{64}$/);
+  t.match(config.passwordEncodingKey, /^[0-9a-f]{64}$/);
+  t.equal((await readFile(join(dir, 'secrets', 'service-key'), 'utf8')).trim(), config.serviceKey);
+  const again = loadMemberServiceConfig({ DATA_DIR: dir });
+  t.equal(again.serviceKey, config.serviceKey, 'the same keys on the next start');
+  t.equal(again.passwordEncodingKey, config.passwordEncodingKey);
+});
+
+t.test('every variable is read', async (t) => {
+  const dir = await tempDir(t);
+  const config = loadMemberServiceConfig({
+    MEMBER_SERVICE_HOST: '0.0.0.0',
+    MEMBER_SERVICE_PORT: '4100',
+    DATA_DIR: dir,
+    DATABASE_URL: 'postgres://u:p@db.example:5432/members',
+    SMTP_URL: 'smtps://u:p@mail.example:465',
+    MAIL_FROM: 'Portal <portal@example.com>',
+    PUBLIC_ORIGIN: 'https://members.example/',
+    SERVICE_KEY: 'k'.repeat(32),
+    PASSWORD_ENCODING_KEY: 'ab'.repeat(32),
+    COMPANY_DOMAINS: ' Corp.Example , group.example,',
+    MEMBER_TOKEN_TTL_SECONDS: '3600',
+    LOG_LEVEL: 'warn',
+  });
+  t.same(config, {
+    host: '0.0.0.0',
+    port: 4100,
+    dataDir: dir,
+    databaseUrl: 'postgres://u:p@db.example:5432/members',
+    smtpUrl: 'smtps://u:p@mail.example:465',
+    mailFrom: 'Portal <portal@example.com>',
+    publicOrigin: 'https://members.example',
+    serviceKey: 'k'.repeat(32),
+    passwordEncodingKey: 'ab'.repeat(32),
+    companyDomains: ['corp.example', 'group.example'],
+    tokenTtlSeconds: 3600,
+    logLevel: 'warn',
+  });
+});
+
+t.test('a bad value names its variable', async (t) => {
+  const dir = await tempDir(t);
+  const bad: Record<string, string> = {
+    MEMBER_SERVICE_PORT: 'eighty',
+    DATABASE_URL: 'mysql://db',
+    SMTP_URL: 'http://mail',
+    PUBLIC_ORIGIN: 'localhost:3000',
+    SERVICE_KEY: 'short',
+    PASSWORD_ENCODING_KEY: 'not-hex',
+    COMPANY_DOMAINS: 'corp.example; evil',
+    MEMBER_TOKEN_TTL_SECONDS: '-5',
+    LOG_LEVEL: 'loud',
+  };
+  for (const [name, value] of Object.entries(bad)) {
+    t.throws(() => loadMemberServiceConfig({ DATA_DIR: dir, [name]: value }), new RegExp(`^Invalid ${name}:`), name);
+  }
+  t.throws(() => loadMemberServiceConfig({ DATA_DIR: dir, MEMBER_SERVICE_PORT: '70000' }), /^Invalid MEMBER_SERVICE_PORT/);
+  t.throws(() => loadMemberServiceConfig({ DATA_DIR: dir, MEMBER_TOKEN_TTL_SECONDS: '10' }), /^Invalid MEMBER_TOKEN_TTL_SECONDS/);
+});
