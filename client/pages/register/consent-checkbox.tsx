@@ -7,35 +7,33 @@ export interface ConsentCheckboxProps {
   name: string;
   children: ReactNode;
   required?: boolean;
-  /** Ticking may set other answers too (Korea's select-all). */
-  onToggle?: (checked: boolean) => void;
 }
 
 /** A consent that can only be given (yes-only): ticked is true, unticked is not given. */
-export function ConsentCheckbox({ name, children, required = false, onToggle }: ConsentCheckboxProps) {
+export function ConsentCheckbox({ name, children, required = false }: ConsentCheckboxProps) {
   const id = useId();
   const { input, meta } = useField<boolean | undefined>(name, { subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true } });
   const error = useVisibleError(meta);
   const errorId = `${id}-error`;
   return (
-    <div className="field field--checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        checked={input.value === true}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && errorId)}
-        onChange={(event) => {
-          input.onChange(event.target.checked);
-          input.onBlur();
-          onToggle?.(event.target.checked);
-        }}
-      />
-      <label htmlFor={id}>
-        {children}
-        {required && <span aria-hidden="true"> *</span>}
+    <div className="field">
+      <label className="radio-group__option">
+        <input
+          type="checkbox"
+          checked={input.value === true}
+          required={required}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && errorId)}
+          onChange={(event) => {
+            input.onChange(event.target.checked);
+            input.onBlur();
+          }}
+        />
+        <span>
+          {children}
+          {required && <span aria-hidden="true"> *</span>}
+        </span>
       </label>
       <FieldMessage id={errorId} code={error} />
     </div>

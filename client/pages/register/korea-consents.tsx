@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
@@ -46,7 +45,6 @@ export function KoreaConsents() {
   const { t } = useTranslation();
   const form = useForm<RegisterFormValues>();
   const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
-  const selectAllId = useId();
   const all = koreaAllAccepted(values);
   const toggleAll = (checked: boolean) => {
     const patch = setKoreaAll(checked);
@@ -58,9 +56,11 @@ export function KoreaConsents() {
   return (
     <fieldset className="field-group">
       <legend className="field__label">{t('register.privacy.korea.legend')}</legend>
-      <div className="field field--checkbox">
-        <input id={selectAllId} type="checkbox" checked={all} onChange={(event) => toggleAll(event.target.checked)} />
-        <label htmlFor={selectAllId}>{t('register.privacy.korea.selectAll')}</label>
+      <div className="field">
+        <label className="radio-group__option">
+          <input type="checkbox" checked={all} onChange={(event) => toggleAll(event.target.checked)} />
+          <span>{t('register.privacy.korea.selectAll')}</span>
+        </label>
       </div>
       <ConsentCheckbox name="koreaTermsConsent" required>
         {t('register.privacy.korea.terms')}

@@ -53,15 +53,16 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
     <>
       <PhoneModeChoice country={country} onChoose={choose} />
       {!country && <p className="field__hint">{t('register.selectCountryFirst')}</p>}
+      {/* Keyed so the inputs of one mode are never reused for the other's fields. */}
       {mode === 'phone' ? (
-        <div className="field-row field-row--phone">
+        <div key="phone" className="field-row field-row--phone">
           <SelectField name="telCountryCode" label="register.telCountryCode" options={codes} required />
           <Field name="telAreacode" label="register.telAreacode" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-area-code" digitsOnly required />
           <Field name="telNo" label="register.telNo" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-local" digitsOnly required />
           <Field name="telExt" label="register.telExt" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-extension" digitsOnly />
         </div>
       ) : (
-        <div className="field-row field-row--phone">
+        <div key="mobile" className="field-row field-row--phone">
           <SelectField name="mobileCountryCode" label="register.mobileCountryCode" options={codes} required />
           <Field
             name="mobile"

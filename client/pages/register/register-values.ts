@@ -8,22 +8,9 @@ export interface RegisterFormValues extends RegistrationValues {
   phoneMode: PhoneMode;
 }
 
-export const INITIAL_REGISTER_VALUES: RegisterFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  companyName: '',
-  country: '',
-  state: '',
-  phoneMode: 'phone',
-  telCountryCode: '',
-  telAreacode: '',
-  telNo: '',
-  telExt: '',
-  mobileCountryCode: '',
-  mobile: '',
-  VATNumber: '',
-  Address: '',
-};
+/**
+ * Only the phone choice starts with a value. Fields that appear later (phone or mobile, state,
+ * VAT, consents) must not have one: react-final-form resets a field mounting for the first
+ * time to its initial value, which would undo the country code filled in just before.
+ */
+export const INITIAL_REGISTER_VALUES: RegisterFormValues = { phoneMode: 'phone' };
