@@ -33,7 +33,11 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true } },
   });
-  const store = await openMemberStore(config);
+  const store = await openMemberStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  });
   const ctx: ServiceContext = {
     config,
     store,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
+import { LogoutQuerySchema } from '../../../shared/schemas/auth.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
@@ -39,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     });
   });
 
-  app.get('/api/Member/Logout', { preHandler: app.requireMember }, async (request) => {
+  app.get('/api/Member/Logout', { preHandler: app.requireMember, schema: { querystring: LogoutQuerySchema } }, async (request) => {
     await store.sessions.revoke(request.memberTokenHash ?? '', clock.now());
     return ok();
   });

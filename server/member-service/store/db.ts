@@ -14,8 +14,15 @@ export interface DatabaseHandle {
 
 const PG_INT8 = 20;
 
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Told about connections that fail while idle (the pool drops them and opens new ones). */
+  onConnectionError?: (error: Error) => void;
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file DATA_DIR/members.sqlite. */
-export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -26,6 +33,8 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
           oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // Without a listener, an idle connection dropped by the server would crash the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });

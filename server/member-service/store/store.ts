@@ -1,5 +1,5 @@
 import { consentsRepository, socialLinksRepository, type ConsentsRepository, type SocialLinksRepository } from './consents.ts';
-import { openDatabase, type Engine } from './db.ts';
+import { openDatabase, type DatabaseOptions, type Engine } from './db.ts';
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
@@ -20,7 +20,7 @@ export interface MemberStore {
 }
 
 /** Opens the database and brings its schema up to date. */
-export async function openMemberStore(options: { dataDir: string; databaseUrl?: string }): Promise<MemberStore> {
+export async function openMemberStore(options: DatabaseOptions): Promise<MemberStore> {
   const { db, engine } = openDatabase(options);
   try {
     await migrateToLatest(db, engine);
