@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { registerRoutes } from './routes/register.ts';
+import { prepareDummyHash } from './security/passwords.ts';
 import { openMemberStore } from './store/store.ts';
 
 export interface MemberServiceOptions {
@@ -33,6 +34,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true } },
   });
+  await prepareDummyHash();
   const store = await openMemberStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

@@ -9,6 +9,15 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 let dummyHash: Promise<string> | undefined;
+function throwawayHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+/** Computes the throwaway hash ahead of time, so that the first unknown sign-in is not slower. */
+export async function prepareDummyHash(): Promise<void> {
+  await throwawayHash();
+}
 
 /**
  * Checks a password against a stored hash. Without a hash (unknown account, social-only member)
@@ -16,8 +25,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(await throwawayHash(), password).catch(() => false);
     return false;
   }
   return verify(storedHash, password).catch(() => false);

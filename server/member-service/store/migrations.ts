@@ -1,4 +1,4 @@
-import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { Engine } from './db.ts';
 
 type AnyDb = Kysely<any>;
@@ -10,7 +10,7 @@ function withId<T extends string>(table: CreateTableBuilder<T, never>, engine: E
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-const text = (name: string) => [name, 'text', (c: any) => c.notNull().defaultTo('')] as const;
+const text = (name: string) => [name, 'text', (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('')] as const;
 
 /**
  * Migrations in code, applied in name order. Later features add tables of their own
