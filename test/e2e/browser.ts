@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,14 +18,10 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-/** Starts Chromium for one test file and closes it (and its profile) when the test ends. */
+/** Starts Chromium (with a throwaway profile of its own) and closes it when the test ends. */
 export async function launchBrowser(t: Teardown): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, `--user-data-dir=${profile}`] });
-  t.teardown(async () => {
-    await browser.close();
-    rmSync(profile, { recursive: true, force: true });
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  t.teardown(() => browser.close());
   return browser;
 }
 
