@@ -4,6 +4,7 @@
  * references them. The page has no inline script or style (the CSP allows 'self' only).
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,17 +34,45 @@ export function localesPlugin(localesDir: string): Plugin {
   };
 }
 
-function entryOutputs(metafile: Metafile, outdir: string): { script: string; style?: string } {
+export interface ClientOutputs {
+  script: string;
+  style?: string;
+  icon: string;
+  /** Chunks the entry imports statically: preloaded so the browser fetches them in parallel. */
+  preload: string[];
+}
+
+function entryOutputs(metafile: Metafile, outdir: string): Omit<ClientOutputs, 'icon'> {
+  const url = (file: string) => '/' + path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
+  const staticImports = (file: string, seen: Set<string>): Set<string> => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      staticImports(imported.path, seen);
+    }
+    return seen;
+  };
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (output.entryPoint === 'client/main.tsx' && file.endsWith('.js')) {
-      const url = (f: string) => '/' + path.relative(outdir, path.resolve(root, f)).split(path.sep).join('/');
-      return { script: url(file), style: output.cssBundle ? url(output.cssBundle) : undefined };
+      return {
+        script: url(file),
+        style: output.cssBundle ? url(output.cssBundle) : undefined,
+        preload: [...staticImports(file, new Set())].sort().map(url),
+      };
     }
   }
   throw new Error('client/main.tsx produced no script');
 }
 
-function indexHtml(script: string, style?: string): string {
+/** The icon gets a content hash like the bundles, so it can be cached for good too. */
+async function writeIcon(outdir: string): Promise<string> {
+  const svg = await readFile(path.join(root, 'client/favicon.svg'));
+  const name = `assets/favicon-${createHash('sha256').update(svg).digest('hex').slice(0, 8)}.svg`;
+  await writeFile(path.join(outdir, name), svg);
+  return `/${name}`;
+}
+
+function indexHtml({ script, style, icon, preload }: ClientOutputs): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -51,7 +80,9 @@ function indexHtml(script: string, style?: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>Member Portal</title>',
+    `<link rel="icon" type="image/svg+xml" href="${icon}">`,
     style ? `<link rel="stylesheet" href="${style}">` : '',
+    ...preload.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
     `<script type="module" src="${script}"></script>`,
     '</head>',
     '<body>',
@@ -65,7 +96,7 @@ function indexHtml(script: string, style?: string): string {
     .join('\n');
 }
 
-export async function buildClient(outdir = path.join(root, 'dist/client')): Promise<{ script: string; style?: string }> {
+export async function buildClient(outdir = path.join(root, 'dist/client')): Promise<ClientOutputs> {
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const result = await build({
@@ -85,11 +116,12 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     legalComments: 'none',
+    charset: 'utf8',
     logLevel: 'warning',
     plugins: [localesPlugin(path.join(root, 'locales'))],
   });
-  const outputs = entryOutputs(result.metafile, outdir);
-  await writeFile(path.join(outdir, 'index.html'), indexHtml(outputs.script, outputs.style));
+  const outputs = { ...entryOutputs(result.metafile, outdir), icon: await writeIcon(outdir) };
+  await writeFile(path.join(outdir, 'index.html'), indexHtml(outputs));
   return outputs;
 }
 

@@ -51,7 +51,7 @@ export function CheckboxTree({ name, legend, options, required = false }: Checkb
   };
 
   return (
-    <fieldset className="checkbox-tree" aria-describedby={describedBy(error && errorId)}>
+    <fieldset className={error ? 'checkbox-tree is-invalid' : 'checkbox-tree'} aria-describedby={describedBy(error && errorId)}>
       <legend id={`${id}-legend`} className="field__label" tabIndex={-1}>
         {t(legend)}
         {required && <span aria-hidden="true"> *</span>}

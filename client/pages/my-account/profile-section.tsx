@@ -29,8 +29,9 @@ function LeaveWarning({ dirty }: { dirty: boolean }) {
   return null;
 }
 
+/** Save with errors left: take the keyboard to the first field (or multi-select) that needs attention. */
 function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  form?.querySelector<HTMLElement>('[aria-invalid="true"], .checkbox-tree.is-invalid legend')?.focus();
 }
 
 /** My Profile: validated at load and on every change; Save once something changed; Undo goes back. */
