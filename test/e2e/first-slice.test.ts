@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import type { Language } from '../../shared/languages.ts';
 import { startStack, TEST_PASSWORD } from '../helper.ts';
@@ -11,7 +11,7 @@ import { exactLabel, textsOf } from './texts.ts';
  * A new visitor's whole first visit, in a real browser: register, open the verification link
  * from the outbox, sign in, edit the profile, reload and find the change kept, sign out.
  */
-async function firstVisit(t: Tap.Test, lang: Language, browserLocale: string) {
+async function firstVisit(t: Test, lang: Language, browserLocale: string) {
   const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
   const browser = await launchBrowser(t);
   const context = await newContext(browser, stack.bffUrl, browserLocale);
