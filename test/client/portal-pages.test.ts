@@ -171,3 +171,16 @@ t.test('choosing a country fills the phone codes, and a lost session shows the l
   t.equal(await modal.count(), 0, 'any click closes the modal and goes to login');
   t.same(errors, []);
 });
+
+t.test('a server failure behind the portal leads to the error page', async (t) => {
+  const { stack, browser } = await startPortal(t);
+  const page = await (await newContext(browser, stack.bffUrl, 'es-ES')).newPage();
+  await page.goto('/es-es/login');
+  await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+  await stack.apps.memberService.close();
+  await page.getByLabel('Correo electrónico o ID de cuenta').fill('someone@example.com');
+  await page.getByLabel(/^Contraseña/).fill('Secret123');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(/\/es-es\/error$/);
+  t.pass('502 from the portal: /{lang}/error');
+});
