@@ -1,11 +1,20 @@
-import { existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClient } from '../../scripts/build-client.ts';
 
-const CLIENT_DIR = join(import.meta.dirname, '../../dist/client');
+let built: Promise<string> | undefined;
 
-/** The built client (`npm test` builds it first; a lone test file builds it when missing). */
-export async function builtClientDir(): Promise<string> {
-  if (!existsSync(join(CLIENT_DIR, 'index.html'))) await buildClient(CLIENT_DIR);
-  return CLIENT_DIR;
+/**
+ * The client built once per test process into a directory of its own, so that parallel test
+ * files and a developer's `npm run build` never replace files a browser is loading.
+ */
+export function builtClientDir(): Promise<string> {
+  built ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-client-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    await buildClient(dir);
+    return dir;
+  })();
+  return built;
 }

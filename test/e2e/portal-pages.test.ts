@@ -1,34 +1,18 @@
 import t from 'tap';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildClient } from '../../scripts/build-client.ts';
+import type { Page } from 'playwright-core';
 import { createActiveMember, createClient, startStack, type Stack } from '../helper.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchBrowser, newContext } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
 /** Real member service, real portal, the built client, Chromium: the login, profile and sign-out screens. */
-async function startPortal(t: Teardown): Promise<{ stack: Stack; browser: Browser }> {
-  const stack = await startStack(t);
-  await buildClient(stack.bffConfig.clientDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  t.teardown(() => browser.close());
+async function startPortal(t: Teardown) {
+  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+  const browser = await launchBrowser(t);
   return { stack, browser };
-}
-
-function newContext(browser: Browser, baseURL: string, locale: string, phone = false) {
-  return browser.newContext({ baseURL, locale, viewport: phone ? { width: 375, height: 740 } : { width: 1280, height: 900 } });
 }
 
 /** Console errors such as CSP refusals would mean the page broke the security headers. */
