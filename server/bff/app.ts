@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../common/clock.ts';
 import type { BffConfig } from './config.ts';
-import { captchaNotConfigured } from './captcha.ts';
+import { createCaptchaGate } from './captcha.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { loggerOptions } from './logger.ts';
 import csrf from './plugins/csrf.ts';
@@ -14,6 +14,7 @@ import authRoutes from './routes/auth.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
+import portalConfigRoutes from './routes/portal-config.ts';
 import profileRoutes from './routes/profile.ts';
 import registerRoutes from './routes/register.ts';
 import { MemoryStore } from './store/memory-store.ts';
@@ -72,7 +73,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     config,
     upstream,
     callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
-    captcha: captchaNotConfigured,
+    captcha: createCaptchaGate(config.captcha, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
   };
 
@@ -100,6 +101,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(registerRoutes, deps);
     await api.register(profileRoutes, deps);
     await api.register(infoRoutes, deps);
+    await api.register(portalConfigRoutes, deps);
   });
 
   return app;

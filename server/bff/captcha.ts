@@ -1,22 +1,39 @@
+import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { CaptchaType } from '../../shared/enums.ts';
+import type { Language } from '../../shared/languages.ts';
 import type { CaptchaVerifySchema } from '../../shared/schemas/register.ts';
+import type { CaptchaConfig } from './captcha/captcha-config.ts';
+import { chooseCaptcha, type CaptchaChoice } from './captcha/captcha-choice.ts';
+import { siteverify } from './captcha/siteverify.ts';
+import { ReplyError } from './errors.ts';
 
 export type CaptchaInput = Static<typeof CaptchaVerifySchema>;
 
-/** 'not-configured' lets a request through: the portal runs without captcha until keys are set. */
-export type CaptchaOutcome = 'passed' | 'failed' | 'not-configured';
-
 /**
- * Server-side captcha check. Implementations for Google reCAPTCHA (type 1) and Cloudflare
- * Turnstile (type 2) verify the token with the provider; the type the browser claims only picks
- * the provider, it can never switch the check off.
+ * The captcha of the portal's mail-sending and account-creating forms. The BFF, not the
+ * browser, decides which captcha a request needs; the type the browser claims is never trusted,
+ * so claiming 99 (WeChat) or another provider cannot switch the check off.
  */
-export interface CaptchaVerifier {
-  verify(input: CaptchaInput | undefined, remoteIp: string): Promise<CaptchaOutcome>;
+export interface CaptchaGate {
+  /** The captcha a page shows for this request (GET /api/info/PortalConfig). */
+  choose(request: FastifyRequest, lang: Language): CaptchaChoice;
+  /** Resolves when the answer passes for this request; otherwise throws 400 `Form_ReCaptcha_Invalid`. */
+  require(request: FastifyRequest, input: CaptchaInput | undefined, lang: Language): Promise<void>;
 }
 
-export const captchaNotConfigured: CaptchaVerifier = {
-  async verify() {
-    return 'not-configured';
-  },
-};
+export function createCaptchaGate(config: CaptchaConfig, timeoutMs: number): CaptchaGate {
+  const choose = (request: FastifyRequest, lang: Language) =>
+    chooseCaptcha(config, { hostname: request.hostname, lang, userAgent: request.headers['user-agent'] });
+
+  return {
+    choose,
+    async require(request, input, lang) {
+      const choice = choose(request, lang);
+      if (choice.type === null || choice.type === CaptchaType.None) return;
+      const token = input?.token;
+      const passed = choice.provider !== undefined && typeof token === 'string' && token !== '' && (await siteverify(choice.provider, token, request.ip, timeoutMs));
+      if (!passed) throw new ReplyError(400, 'Form_ReCaptcha_Invalid');
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { loadOrCreateSecret } from '../common/secrets.ts';
+import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -27,6 +28,8 @@ export interface BffConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Accepted for sharing sessions and counters between instances; the in-process store is used until then. */
   redisUrl: string | undefined;
+  /** reCAPTCHA and Turnstile keys, the Chinese hosts and the WeChat skip (server/bff/captcha/captcha-config.ts). */
+  captcha: CaptchaConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
@@ -134,5 +137,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     trustProxy,
     logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],
     redisUrl: e.REDIS_URL,
+    captcha: loadCaptchaConfig(env),
   };
 }

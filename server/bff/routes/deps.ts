@@ -1,6 +1,6 @@
 import type { BffConfig } from '../config.ts';
 import type { CallbackPolicy } from '../callback-url.ts';
-import type { CaptchaVerifier } from '../captcha.ts';
+import type { CaptchaGate } from '../captcha.ts';
 import type { CountryDirectory } from '../country-directory.ts';
 import type { Upstream } from '../upstream.ts';
 
@@ -9,6 +9,6 @@ export interface RouteDeps {
   config: BffConfig;
   upstream: Upstream;
   callbackPolicy: CallbackPolicy;
-  captcha: CaptchaVerifier;
+  captcha: CaptchaGate;
   countries: CountryDirectory;
 }

@@ -11,8 +11,7 @@ import {
   type RegisterRequest,
 } from '../../../shared/schemas/register.ts';
 import { allowedCallbackUrl, safeRedirectUrl } from '../callback-url.ts';
-import type { CaptchaInput } from '../captcha.ts';
-import { formValidateFail, ReplyError } from '../errors.ts';
+import { formValidateFail } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
@@ -22,10 +21,6 @@ import { upstreamRegistration } from './registration-payload.ts';
 export default async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, config, callbackPolicy, captcha, countries } = deps;
   const limited = strictRateLimit(config.registerRateLimitPerMinute);
-
-  async function requireCaptcha(input: CaptchaInput | undefined, ip: string) {
-    if ((await captcha.verify(input, ip)) === 'failed') throw new ReplyError(400, 'Form_ReCaptcha_Invalid');
-  }
 
   async function ruleErrors(body: RegisterRequest): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -51,10 +46,10 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: RegisterRequestSchema }, config: limited },
     async (request, reply) => {
       const body = request.body;
-      await requireCaptcha(body.captchaVerify, request.ip);
+      const lang = requestLanguage(request, body.lang);
+      await captcha.require(request, body.captchaVerify, lang);
       const errors = await ruleErrors(body);
       if (errors.length > 0) throw formValidateFail(errors);
-      const lang = requestLanguage(request, body.lang);
       const payload = upstreamRegistration(body, {
         encodingKey: config.passwordEncodingKey,
         lang,
@@ -86,8 +81,8 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: ReactivateRequestSchema }, config: limited },
     async (request, reply) => {
       const { captchaVerify, ...body } = request.body;
-      await requireCaptcha(captchaVerify, request.ip);
       const lang = requestLanguage(request, body.lang);
+      await captcha.require(request, captchaVerify, lang);
       return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang }));
     },
   );

@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import type { Language } from '../../shared/languages.ts';
+import type { PortalConfig } from '../../shared/schemas/portal-config.ts';
+import { useLanguage } from '../session/language-context.ts';
+import { fetchData } from './http.ts';
+
+export type { PortalConfig };
+
+export const portalConfigPath = (lang: Language) => `/api/info/PortalConfig?lang=${lang}`;
+
+/**
+ * The portal's settings for this visitor and language (captcha type and site key, Chinese
+ * site); undefined while loading. The captcha decision is the server's, so a failed load
+ * leaves the form to the server's verdict rather than guessing.
+ */
+export function usePortalConfig(): PortalConfig | undefined {
+  const lang = useLanguage();
+  const { data } = useSWR<PortalConfig>(portalConfigPath(lang), fetchData, {
+    onError: (error: unknown) => console.error(error),
+    revalidateOnFocus: false,
+  });
+  return data;
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../shared/schemas/reply.ts';
+import type { PortalConfig } from '../../../shared/schemas/portal-config.ts';
+import { requestLanguage } from '../request-language.ts';
+import type { RouteDeps } from './deps.ts';
+
+/** Settings the client needs from the configuration; they depend on the host, the language (?lang=) and the browser. */
+export function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['captcha']['choose']>[0]): PortalConfig {
+  const choice = deps.captcha.choose(request, requestLanguage(request));
+  return {
+    captcha: choice.siteKey === undefined ? { type: choice.type } : { type: choice.type, siteKey: choice.siteKey },
+    chineseSite: choice.chineseSite,
+  };
+}
+
+export default async function portalConfigRoutes(app: FastifyInstance, deps: RouteDeps) {
+  app.get('/api/info/PortalConfig', async (request, reply) => {
+    // The answer varies by user agent (WeChat), language and host; never share it between visitors.
+    reply.header('cache-control', 'private, no-store');
+    return ok(portalConfigFor(deps, request));
+  });
+}

@@ -1,0 +1,51 @@
+import t from 'tap';
+import { buildBff } from '../helper.ts';
+
+const keys = {
+  RECAPTCHA_SITE_KEY: 'google-site',
+  RECAPTCHA_SECRET_KEY: 'google-secret',
+  TURNSTILE_SITE_KEY: 'turnstile-site',
+  TURNSTILE_SECRET_KEY: 'turnstile-secret',
+  CHINESE_HOSTS: 'member.example.cn',
+};
+const WECHAT_UA = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40 NetType/WIFI';
+
+async function portalConfig(app: Awaited<ReturnType<typeof buildBff>>['app'], query: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url: `/api/info/PortalConfig${query}`, headers });
+  return { status: res.statusCode, cache: res.headers['cache-control'], body: res.json() };
+}
+
+t.test('captcha off without keys', async (t) => {
+  const { app } = await buildBff(t);
+  const res = await portalConfig(app, '?lang=en');
+  t.equal(res.status, 200);
+  t.same(res.body, { isSuccess: true, code: 'ok', data: { captcha: { type: null }, chineseSite: false } });
+  t.same((await portalConfig(app, '?lang=zh-cn')).body.data, { captcha: { type: null }, chineseSite: true });
+});
+
+t.test('Google elsewhere, Turnstile for zh-cn and the Chinese host, never the secret', async (t) => {
+  const { app } = await buildBff(t, keys);
+  const en = await portalConfig(app, '?lang=en');
+  t.same(en.body.data, { captcha: { type: 1, siteKey: 'google-site' }, chineseSite: false });
+  t.match(en.cache, /no-store/);
+  t.same((await portalConfig(app, '?lang=zh-tw')).body.data, { captcha: { type: 1, siteKey: 'google-site' }, chineseSite: false });
+  t.same((await portalConfig(app, '?lang=zh-cn')).body.data, { captcha: { type: 2, siteKey: 'turnstile-site' }, chineseSite: true });
+  t.same((await portalConfig(app, '', { 'accept-language': 'zh-cn' })).body.data.captcha.type, 2, 'language from Accept-Language without ?lang');
+  const chineseHost = await portalConfig(app, '?lang=en', { host: 'MEMBER.example.cn:8443' });
+  t.same(chineseHost.body.data, { captcha: { type: 2, siteKey: 'turnstile-site' }, chineseSite: true });
+  for (const res of [en, chineseHost]) t.notMatch(JSON.stringify(res.body), /secret/);
+});
+
+t.test('off when only the other provider has keys', async (t) => {
+  const { app } = await buildBff(t, { TURNSTILE_SITE_KEY: 'turnstile-site', TURNSTILE_SECRET_KEY: 'turnstile-secret' });
+  t.same((await portalConfig(app, '?lang=en')).body.data.captcha, { type: null });
+  t.same((await portalConfig(app, '?lang=zh-cn')).body.data.captcha, { type: 2, siteKey: 'turnstile-site' });
+});
+
+t.test('WeChat skip only when allowed and only for the WeChat browser', async (t) => {
+  const { app: strict } = await buildBff(t, keys);
+  t.same((await portalConfig(strict, '?lang=en', { 'user-agent': WECHAT_UA })).body.data.captcha.type, 1);
+  const { app: allowing } = await buildBff(t, { ...keys, CAPTCHA_WECHAT_SKIP: 'true' });
+  t.same((await portalConfig(allowing, '?lang=en', { 'user-agent': WECHAT_UA })).body.data.captcha, { type: 99 });
+  t.same((await portalConfig(allowing, '?lang=en', { 'user-agent': 'Mozilla/5.0 Chrome/120' })).body.data.captcha.type, 1);
+});
