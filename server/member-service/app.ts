@@ -3,18 +3,29 @@ import { systemClock, type Clock } from '../common/clock.ts';
 import { BackgroundTasks } from './background.ts';
 import type { MemberServiceConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { memberAuthPlugin } from './plugins/member-auth.ts';
 import { serviceKeyPlugin } from './plugins/service-key.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
+import { crmRoutes } from './routes/crm.ts';
 import { healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { registerRoutes } from './routes/register.ts';
+import { socialRoutes } from './routes/social.ts';
 import { prepareDummyHash } from './security/passwords.ts';
 import { openMemberStore } from './store/store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The periodic jobs of this instance; `app.jobs.runNow(name)` runs one at once. */
+    jobs: JobRunner;
+  }
+}
 
 export interface MemberServiceOptions {
   clock?: Clock;
@@ -47,7 +58,18 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),
     background: new BackgroundTasks(app.log),
   };
+  const jobs = new JobRunner({
+    store,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    logger: app.log,
+    jobs: scheduledJobs(config),
+    pollMs: config.jobPollSeconds * 1000,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await ctx.background.drain();
     ctx.mailer.close();
     await store.close();
@@ -61,6 +83,8 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(profileRoutes, ctx);
   await app.register(registerRoutes, ctx);
   await app.register(activationRoutes, ctx);
+  await app.register(socialRoutes, ctx);
+  await app.register(crmRoutes, ctx);
   await app.register(infoRoutes);
   return app;
 }

@@ -12,8 +12,12 @@ export interface MemberServiceConfig {
   publicOrigin: string;
   serviceKey: string;
   passwordEncodingKey: string;
+  /** Key of the confirm-subscription link ids (crm/subscription-id.ts). */
+  crmHashKey: string;
   companyDomains: string[];
   tokenTtlSeconds: number;
+  /** How often an instance looks for due periodic jobs; 0 runs none on a timer. */
+  jobPollSeconds: number;
   logLevel: string;
 }
 
@@ -30,8 +34,10 @@ const EnvSchema = Type.Object({
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+/?$' })),
   SERVICE_KEY: Type.Optional(Type.String({ minLength: 16 })),
   PASSWORD_ENCODING_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  CRM_HASH_KEY: Type.Optional(Type.String({ minLength: 32 })),
   COMPANY_DOMAINS: Type.Optional(Type.String({ pattern: '^\\s*[a-zA-Z0-9.-]*(\\s*,\\s*[a-zA-Z0-9.-]*)*\\s*$' })),
   MEMBER_TOKEN_TTL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{2,9}$' })),
+  JOB_POLL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{1,6}$' })),
   LOG_LEVEL: Type.Optional(Type.Union(LOG_LEVELS.map((l) => Type.Literal(l)))),
 });
 type Env = Static<typeof EnvSchema>;
@@ -74,8 +80,10 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     publicOrigin: (values.PUBLIC_ORIGIN ?? 'http://localhost:3000').replace(/\/$/, ''),
     serviceKey: values.SERVICE_KEY ?? loadOrCreateSecret(dataDir, 'service-key'),
     passwordEncodingKey: values.PASSWORD_ENCODING_KEY ?? loadOrCreateSecret(dataDir, 'password-encoding-key'),
+    crmHashKey: values.CRM_HASH_KEY ?? loadOrCreateSecret(dataDir, 'crm-hash-key'),
     companyDomains,
     tokenTtlSeconds,
+    jobPollSeconds: Number(values.JOB_POLL_SECONDS ?? 60),
     logLevel: values.LOG_LEVEL ?? 'info',
   };
 }
