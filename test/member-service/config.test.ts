@@ -47,6 +47,7 @@ t.test('every variable is read', async (t) => {
     PASSWORD_ENCODING_KEY: 'ab'.repeat(32),
     COMPANY_DOMAINS: ' Corp.Example , group.example,',
     MEMBER_TOKEN_TTL_SECONDS: '3600',
+    JOB_POLL_SECONDS: '30',
     LOG_LEVEL: 'warn',
   });
   t.same(config, {
@@ -61,6 +62,7 @@ t.test('every variable is read', async (t) => {
     passwordEncodingKey: 'ab'.repeat(32),
     companyDomains: ['corp.example', 'group.example'],
     tokenTtlSeconds: 3600,
+    jobPollSeconds: 30,
     logLevel: 'warn',
   });
 });

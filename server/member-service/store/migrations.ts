@@ -89,6 +89,30 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('social_links_member').on('social_links').column('member_id').execute();
       },
     },
+    '0400-job-leases': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('job_leases')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('holder', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_run_at', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
+    '0401-consent-events': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('consent_events'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('consent', 'text', (c) => c.notNull())
+          .addColumn('given', 'integer', (c) => c.notNull())
+          .addColumn('policy_version', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('changed_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('consent_events_member').on('consent_events').column('member_id').execute();
+      },
+    },
   };
 }
 

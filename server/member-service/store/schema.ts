@@ -79,8 +79,29 @@ export interface SocialLinksTable {
   registered_at: number;
 }
 
+/** Holder and schedule of each periodic job (jobs/runner.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: number;
+  next_run_at: number;
+}
+
+/** Every change of a consent after registration: what, to which answer, when and from where. */
+export interface ConsentEventsTable {
+  id: Generated<number>;
+  member_id: number;
+  consent: string;
+  given: number;
+  policy_version: string;
+  source: string;
+  changed_at: number;
+}
+
 export interface Database {
   members: MembersTable;
+  job_leases: JobLeasesTable;
+  consent_events: ConsentEventsTable;
   member_tokens: MemberTokensTable;
   activation_tokens: ActivationTokensTable;
   consents: ConsentsTable;
@@ -92,3 +113,4 @@ export type NewMemberRow = Insertable<MembersTable>;
 export type MemberRowUpdate = Updateable<MembersTable>;
 export type ConsentRow = Selectable<ConsentsTable>;
 export type SocialLinkRow = Selectable<SocialLinksTable>;
+export type ConsentEventRow = Selectable<ConsentEventsTable>;

@@ -1,5 +1,6 @@
 import { consentsRepository, socialLinksRepository, type ConsentsRepository, type SocialLinksRepository } from './consents.ts';
 import { openDatabase, type DatabaseOptions, type Engine } from './db.ts';
+import { jobLeasesRepository, type JobLeasesRepository } from './job-leases.ts';
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
@@ -15,6 +16,7 @@ export interface MemberStore {
   readonly activations: ActivationTokensRepository;
   readonly consents: ConsentsRepository;
   readonly socialLinks: SocialLinksRepository;
+  readonly jobLeases: JobLeasesRepository;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     activations: activationTokensRepository(db),
     consents: consentsRepository(db),
     socialLinks: socialLinksRepository(db),
+    jobLeases: jobLeasesRepository(db),
     ping: () => ping(db),
     close: () => db.destroy(),
   };
