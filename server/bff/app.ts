@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../common/clock.ts';
 import type { BffConfig } from './config.ts';
 import { createCaptchaGate } from './captcha.ts';
+import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { loggerOptions } from './logger.ts';
 import csrf from './plugins/csrf.ts';
@@ -78,7 +79,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   };
 
   await app.register(errorReplies);
-  await app.register(securityHeaders, { https });
+  await app.register(securityHeaders, { https, widgetOrigins: captchaContentSources(config.captcha) });
   await app.register(healthRoutes, { upstream });
   await app.register(staticClient, { clientDir: config.clientDir });
 

@@ -55,6 +55,11 @@ function validateConsents(values: RegistrationValues): FieldErrors {
   return errors;
 }
 
+/** The captcha answer: required for Google (type 1) as spec section 5 says; other providers are judged by the server. */
+export function validateCaptcha(captchaType: CaptchaType | null | undefined, token: string | undefined): 'CaptchaRequired' | undefined {
+  return captchaType === CaptchaType.Google && isBlank(token) ? 'CaptchaRequired' : undefined;
+}
+
 export function validateRegistration(values: RegistrationValues, context: RegistrationContext): FieldErrors {
   const errors: FieldErrors = {
     ...validateContact(values, context),
@@ -62,6 +67,7 @@ export function validateRegistration(values: RegistrationValues, context: Regist
     ...(context.isSocialSignUp ? {} : validateNewPassword(values, 'register')),
     ...validateConsents(values),
   };
-  if (context.captchaType === CaptchaType.Google && isBlank(values.captchaToken)) errors.captchaToken = 'CaptchaRequired';
+  const captchaError = validateCaptcha(context.captchaType, values.captchaToken);
+  if (captchaError) errors.captchaToken = captchaError;
   return errors;
 }

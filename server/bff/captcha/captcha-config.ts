@@ -79,3 +79,11 @@ export function loadCaptchaConfig(env: NodeJS.ProcessEnv): CaptchaConfig {
     allowWeChatSkip: parseBoolean(env, 'CAPTCHA_WECHAT_SKIP'),
   };
 }
+
+/** Origins the pages must be allowed to load the configured widgets' scripts and frames from. */
+export function captchaContentSources(config: CaptchaConfig): string[] {
+  return [
+    ...(config.google ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
+    ...(config.turnstile ? ['https://challenges.cloudflare.com'] : []),
+  ];
+}

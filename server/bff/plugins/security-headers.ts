@@ -4,6 +4,8 @@ import helmet from '@fastify/helmet';
 export interface SecurityHeadersOptions {
   /** HSTS and upgrade-insecure-requests only make sense when the portal is served over https. */
   https: boolean;
+  /** Third-party origins whose scripts and frames the pages use (captcha widgets). */
+  widgetOrigins?: string[];
 }
 
 /** Security headers on every reply, with a Content-Security-Policy that allows only the portal's own files. */
@@ -15,7 +17,8 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(options.widgetOrigins ?? [])],
+          frameSrc: ["'self'", ...(options.widgetOrigins ?? [])],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
