@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import type { Clock } from '../server/common/clock.ts';
 import { buildApp } from '../server/bff/app.ts';
 import { loadBffConfig, type BffConfig } from '../server/bff/config.ts';
 import type { MemberServiceConfig } from '../server/member-service/config.ts';
+import { findLink, waitForMail } from './helpers/outbox.ts';
 
 /** The part of a tap test object the stack needs. */
 interface TeardownTarget {
@@ -198,44 +199,19 @@ export function createClient(baseUrl: string) {
 }
 export type TestClient = ReturnType<typeof createClient>;
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links out of a mail. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** The mails in DATA_DIR/outbox addressed to `address`, oldest first, decoded. */
-export async function mailsTo(dataDir: string, address: string): Promise<string[]> {
-  const outbox = join(dataDir, 'outbox');
-  // Outbox file names start with the time and a sequence number, so they sort in sending order.
-  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
-  const texts = await Promise.all(names.map(async (name) => decodeQuotedPrintable(await readFile(join(outbox, name), 'utf8'))));
-  const lower = address.toLowerCase();
-  return texts.filter((text) => text.toLowerCase().includes(lower));
-}
-
 /**
- * Waits (mails may be sent after the reply) until at least `count` mails to `address` are in
- * the outbox and returns the newest; undefined when they do not arrive within a few seconds.
+ * The activation link of the newest verification mail to `address` (waiting for the `count`th,
+ * since mails may be sent after the reply): its token, public user id and pass.
  */
-export async function waitForMail(dataDir: string, address: string, count = 1): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const mails = await mailsTo(dataDir, address);
-    if (mails.length >= count) return mails.at(-1);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return undefined;
-}
-
-/** The activation link of the newest verification mail to `address` (waiting for the `count`th): its token, public user id and pass. */
 export async function activationLinkFor(
   dataDir: string,
   address: string,
   count = 1,
 ): Promise<{ url: string; lang: string; token: string; userId: string; pass: string } | undefined> {
-  const mail = await waitForMail(dataDir, address, count);
-  const match = mail?.match(/https?:\/\/[^\s"'<>]*?\/([a-z-]+)\/auth\/activate-member\/([^/\s"'<>]+)\/([^/\s"'<>]+)\/([^/\s"'<>?]+)/);
-  if (!match) return undefined;
-  const [url, lang, token, userId, pass] = match as unknown as [string, string, string, string, string];
+  const url = findLink(await waitForMail(dataDir, address, { count }), '/auth/activate-member/');
+  const match = url?.match(/\/([a-z-]+)\/auth\/activate-member\/([^/]+)\/([^/]+)\/([^/?#]+)/);
+  if (!url || !match) return undefined;
+  const [, lang, token, userId, pass] = match as unknown as [string, string, string, string, string];
   return { url, lang, token: decodeURIComponent(token), userId: decodeURIComponent(userId), pass: decodeURIComponent(pass) };
 }
 
