@@ -49,3 +49,22 @@ t.test('WeChat skip only when allowed and only for the WeChat browser', async (t
   t.same((await portalConfig(allowing, '?lang=en', { 'user-agent': WECHAT_UA })).body.data.captcha, { type: 99 });
   t.same((await portalConfig(allowing, '?lang=en', { 'user-agent': 'Mozilla/5.0 Chrome/120' })).body.data.captcha.type, 1);
 });
+
+t.test('half a key pair or a bad setting stops the start, naming the variable', async (t) => {
+  const { loadCaptchaConfig } = await import('../../server/bff/captcha/captcha-config.ts');
+  t.throws(() => loadCaptchaConfig({ RECAPTCHA_SITE_KEY: 'site' }), /RECAPTCHA_SECRET_KEY/);
+  t.throws(() => loadCaptchaConfig({ TURNSTILE_SECRET_KEY: 'secret' }), /TURNSTILE_SITE_KEY/);
+  t.throws(() => loadCaptchaConfig({ CAPTCHA_WECHAT_SKIP: 'yes' }), /CAPTCHA_WECHAT_SKIP/);
+  t.throws(() => loadCaptchaConfig({ CHINESE_HOSTS: 'ok.cn, bad host' }), /CHINESE_HOSTS/);
+  t.throws(() => loadCaptchaConfig({ RECAPTCHA_VERIFY_URL: 'ftp://x' }), /RECAPTCHA_VERIFY_URL/);
+});
+
+t.test('the pages may load the configured widget only', async (t) => {
+  const { app: off } = await buildBff(t);
+  const offCsp = String((await off.inject({ method: 'GET', url: '/api/info/PortalConfig' })).headers['content-security-policy']);
+  t.notMatch(offCsp, /google|cloudflare/);
+  const { app: on } = await buildBff(t, keys);
+  const onCsp = String((await on.inject({ method: 'GET', url: '/api/info/PortalConfig' })).headers['content-security-policy']);
+  t.match(onCsp, /script-src 'self' https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/challenges\.cloudflare\.com/);
+  t.match(onCsp, /frame-src 'self' https:\/\/www\.google\.com/);
+});
