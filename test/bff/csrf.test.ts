@@ -15,6 +15,7 @@ t.test('state-changing calls without the XMLHttpRequest marker are refused befor
     ['PUT', '/api/member', {}],
     ['GET', '/api/Member/Logout', undefined],
     ['GET', '/api/Member/Logout?callbackUrl=/en/login', undefined],
+    ['GET', '/api/Member/Logout/', undefined],
   ];
   for (const [method, url, payload] of calls) {
     const res = await app.inject({ method: method as 'GET', url, payload: payload as object });

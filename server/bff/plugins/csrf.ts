@@ -12,7 +12,8 @@ export const XHR_VALUE = 'XMLHttpRequest';
 /** Logout is a GET in the spec, yet it changes state, so it is guarded like a POST. */
 function changesState(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return true;
-  const path = request.url.split('?')[0]?.toLowerCase();
+  // The router ignores a trailing slash, so the guard must too.
+  const path = request.url.split('?')[0]?.toLowerCase().replace(/\/+$/, '');
   return path === '/api/member/logout';
 }
 
