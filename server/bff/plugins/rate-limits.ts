@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { ReplyError } from '../errors.ts';
+import type { RedisStore } from '../store/redis-store.ts';
 
 export interface RateLimitOptions {
   perMinute: number;
+  /** Counters in Redis, shared by every instance; unset: in-process counters. */
+  redis?: RedisStore;
 }
 
 const MINUTE_MS = 60_000;
@@ -16,11 +19,15 @@ export function strictRateLimit(perMinute: number) {
 /** Per-IP request limits on the routes registered after it; over the limit: 429, Retry-After, TooManyRequests. */
 export default fp(
   async function rateLimits(app, options: RateLimitOptions) {
+    const redis = options.redis;
+    // Without its counters the limit cannot be enforced: refuse with 503 rather than let requests through.
+    if (redis) app.addHook('onRequest', async () => redis.assertConnected());
     await app.register(rateLimit, {
       global: true,
       max: options.perMinute,
       timeWindow: MINUTE_MS,
       errorResponseBuilder: () => new ReplyError(429, 'TooManyRequests'),
+      ...(redis ? { redis: redis.client, nameSpace: 'rate-limit:' } : {}),
     });
   },
   { name: 'portal-rate-limits' },

@@ -53,15 +53,29 @@ export class KeyValueSessionStore implements SessionStore {
 
   /** Remembers that a member holds this session, so that all of a member's sessions can be ended together. */
   async addMemberSession(memberId: number, sessionId: string): Promise<void> {
-    const ids = await this.memberSessionIds(memberId);
-    await this.kv.set(memberKey(memberId), JSON.stringify([...ids, sessionId]), this.limits.absoluteSeconds);
+    await this.kv.addToSet(memberKey(memberId), sessionId, this.limits.absoluteSeconds);
   }
 
-  /** The member's sessions that are still alive. */
+  /** The member's sessions that are still alive; ended ones are dropped from the index on the way. */
   async memberSessionIds(memberId: number): Promise<string[]> {
-    const stored = await this.kv.get(memberKey(memberId));
-    const ids = stored === undefined ? [] : (JSON.parse(stored) as string[]);
-    const alive = await Promise.all(ids.map(async (id) => ((await this.kv.get(sessionKey(id))) === undefined ? undefined : id)));
+    const ids = await this.kv.setMembers(memberKey(memberId));
+    const alive = await Promise.all(
+      ids.map(async (id) => {
+        if ((await this.kv.get(sessionKey(id))) !== undefined) return id;
+        await this.kv.removeFromSet(memberKey(memberId), id);
+        return undefined;
+      }),
+    );
     return alive.filter((id): id is string => id !== undefined);
+  }
+
+  /** Ends every session of the member on every instance sharing the store, except `keepSessionId`; returns how many ended. */
+  async endMemberSessions(memberId: number, keepSessionId?: string): Promise<number> {
+    const ended = (await this.memberSessionIds(memberId)).filter((id) => id !== keepSessionId);
+    for (const id of ended) {
+      await this.kv.delete(sessionKey(id));
+      await this.kv.removeFromSet(memberKey(memberId), id);
+    }
+    return ended.length;
   }
 }

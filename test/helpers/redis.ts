@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../helper.ts';
+
+const run = promisify(execFile);
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Stops the server by its pid and waits until the port refuses connections; its data is gone. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port (empty, as nothing is saved). */
+  start(): Promise<void>;
+  /** Stops it and removes its directory. */
+  destroy(): Promise<void>;
+}
+
+export function redisAvailable(): boolean {
+  return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((path) => existsSync(path));
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`redis-server: timed out waiting until ${what}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a throwaway redis-server on a free loopback port: nothing saved to disk, daemonized
+ * with a pidfile so that exactly this process is stopped afterwards.
+ */
+export async function startRedis(): Promise<RedisServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
+  const pidFile = join(dir, 'redis.pid');
+  const port = await freePort();
+  let pid: number | undefined;
+
+  async function start() {
+    await rm(pidFile, { force: true });
+    await run('redis-server', [
+      '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+      '--daemonize', 'yes', '--pidfile', pidFile, '--dir', dir, '--logfile', join(dir, 'log'),
+    ]);
+    await waitFor(async () => existsSync(pidFile) && (await accepts(port)), 'it accepts connections');
+    pid = Number((await readFile(pidFile, 'utf8')).trim());
+  }
+
+  async function stop() {
+    if (pid === undefined) return;
+    const stopping = pid;
+    pid = undefined;
+    if (processAlive(stopping)) process.kill(stopping, 'SIGTERM');
+    await waitFor(async () => !processAlive(stopping) && !(await accepts(port)), 'it has stopped');
+  }
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    async destroy() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server for the whole test file, stopped and removed when the file's tests end. */
+export async function startRedisFor(t: { teardown(fn: () => unknown): void }): Promise<RedisServer> {
+  const server = await startRedis();
+  t.teardown(() => server.destroy());
+  return server;
+}
