@@ -18,7 +18,7 @@ import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
 import profileRoutes from './routes/profile.ts';
 import registerRoutes from './routes/register.ts';
-import { MemoryStore } from './store/memory-store.ts';
+import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 
@@ -62,7 +62,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     timeoutMs: config.upstreamTimeoutMs,
     log: app.log,
   });
-  const store = new MemoryStore(clock);
+  const { store, redis } = await createStore(config, { clock, log: app.log });
   const sessions = new KeyValueSessionStore(store, clock, { idleSeconds: config.sessionIdleSeconds, absoluteSeconds: config.sessionAbsoluteSeconds });
   app.decorate('memberSessions', sessions);
   app.addHook('onClose', async () => {
@@ -80,13 +80,13 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
 
   await app.register(errorReplies);
   await app.register(securityHeaders, { https, widgetOrigins: captchaContentSources(config.captcha) });
-  await app.register(healthRoutes, { upstream });
+  await app.register(healthRoutes, { upstream, store });
   await app.register(staticClient, { clientDir: config.clientDir });
 
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
   await app.register(async (api) => {
     await api.register(csrf, { publicOrigin: config.publicOrigin });
-    await api.register(rateLimits, { perMinute: config.rateLimitPerMinute });
+    await api.register(rateLimits, { perMinute: config.rateLimitPerMinute, redis });
     await api.register(session, {
       store: sessions,
       clock,

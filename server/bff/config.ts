@@ -26,8 +26,10 @@ export interface BffConfig {
   registerRateLimitPerMinute: number;
   trustProxy: boolean | number | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Accepted for sharing sessions and counters between instances; the in-process store is used until then. */
+  /** Set: sessions, lockout and OTP state and rate-limit counters live in Redis, shared by every instance. */
   redisUrl: string | undefined;
+  /** Put before every key the portal writes to Redis. */
+  redisKeyPrefix: string;
   /** reCAPTCHA and Turnstile keys, the Chinese hosts and the WeChat skip (server/bff/captcha/captcha-config.ts). */
   captcha: CaptchaConfig;
 }
@@ -60,6 +62,7 @@ const EnvSchema = Type.Object({
     Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level))),
   ),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
+  REDIS_KEY_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:._-]{1,64}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -137,6 +140,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     trustProxy,
     logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'portal:',
     captcha: loadCaptchaConfig(env),
   };
 }
