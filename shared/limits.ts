@@ -6,6 +6,8 @@ export const OTP_SEND_WINDOW_SECONDS = 180;
 export const OTP_VALID_SECONDS = 10 * 60;
 export const OTP_LENGTH = 6;
 export const RESET_LINK_VALID_SECONDS = 60 * 60;
+/** The annual reminder's 'keep my password' link is not limited by the spec; a month leaves time to read the mail. */
+export const KEEP_PASSWORD_LINK_VALID_SECONDS = 30 * 24 * 60 * 60;
 /** Activation links are not limited by the spec; a week keeps them usable over a weekend. */
 export const ACTIVATION_LINK_VALID_SECONDS = 7 * 24 * 60 * 60;
 export const DELETION_RESTORE_DAYS = 7;
@@ -37,3 +39,6 @@ export const MENU_ACTIVE_OFFSET = 220;
 export const MULTISELECT_MIN_ITEMS = 1;
 export const TOAST_DELAY_MS = 100;
 export const PROMOTIONAL_PASS = 'iotmart-ana';
+/** Tracking values (registration purpose, utm_*) and URLs carried from links anyone can write. */
+export const TRACKING_VALUE_MAX_LENGTH = 200;
+export const URL_MAX_LENGTH = 2048;

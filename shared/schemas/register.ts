@@ -9,6 +9,8 @@ import {
   PASSWORD_MAX_LENGTH,
   PHONE_FIELD_MAX_LENGTH,
   STATE_MAX_LENGTH,
+  TRACKING_VALUE_MAX_LENGTH,
+  URL_MAX_LENGTH,
   VAT_MAX_LENGTH,
 } from '../limits.ts';
 
@@ -31,11 +33,11 @@ export const MemberSocialSchema = Type.Object({
 export const RegisterExtensionSchema = Type.Object({
   address: optionalText(ADDRESS_MAX_LENGTH),
   vatNumber: optionalText(VAT_MAX_LENGTH),
-  registerPurpose: optionalText(200),
-  referer: optionalText(2048),
-  utmSource: optionalText(200),
-  utmMedium: optionalText(200),
-  utmCampaign: optionalText(200),
+  registerPurpose: optionalText(TRACKING_VALUE_MAX_LENGTH),
+  referer: optionalText(URL_MAX_LENGTH),
+  utmSource: optionalText(TRACKING_VALUE_MAX_LENGTH),
+  utmMedium: optionalText(TRACKING_VALUE_MAX_LENGTH),
+  utmCampaign: optionalText(TRACKING_VALUE_MAX_LENGTH),
 });
 
 /**
@@ -67,7 +69,7 @@ export const RegisterRequestSchema = Type.Object({
   koreaPersonalDataConsent: Type.Optional(Type.Boolean()),
   japanPolicyConsent: Type.Optional(Type.Boolean()),
   captchaVerify: Type.Optional(CaptchaVerifySchema),
-  returnUrl: optionalText(2048),
+  returnUrl: optionalText(URL_MAX_LENGTH),
   source: optionalText(50),
   lang: optionalText(10),
   memberSocial: Type.Optional(MemberSocialSchema),

@@ -1,7 +1,8 @@
 import type { Language } from '../../../shared/languages.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { isJapan, isKorea, isTurkey, needsVatAndAddress } from '../../../shared/rules/countries.ts';
-import { RegisterExtensionSchema, type RegisterRequest } from '../../../shared/schemas/register.ts';
+import { TRACKING_VALUE_MAX_LENGTH, URL_MAX_LENGTH } from '../../../shared/limits.ts';
+import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { effectivePhoneMode } from './phone-mode.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
@@ -30,7 +31,7 @@ const trimmed = (value: string | undefined) => (value ?? '').trim();
 /** Tracking values come from links anyone can write; an overlong one is cut rather than failing the registration. */
 type TrackingField = 'registerPurpose' | 'referer' | 'utmSource' | 'utmMedium' | 'utmCampaign';
 const tracking = (field: TrackingField, value: string | undefined) =>
-  trimmed(value).slice(0, RegisterExtensionSchema.properties[field].maxLength);
+  trimmed(value).slice(0, field === 'referer' ? URL_MAX_LENGTH : TRACKING_VALUE_MAX_LENGTH);
 
 function consents(values: RegisterFormValues): Partial<RegisterRequest> {
   const isSubscribe = values.isSubscribe;
