@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { memberAuthPlugin } from './plugins/member-auth.ts';
 import { serviceKeyPlugin } from './plugins/service-key.ts';
+import { accountRoutes } from './routes/account.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { crmRoutes } from './routes/crm.ts';
@@ -81,6 +82,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(healthRoutes, store);
   await app.register(authRoutes, ctx);
   await app.register(profileRoutes, ctx);
+  await app.register(accountRoutes, ctx);
   await app.register(registerRoutes, ctx);
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);

@@ -1,6 +1,8 @@
 import { consentsRepository, socialLinksRepository, type ConsentsRepository, type SocialLinksRepository } from './consents.ts';
 import { openDatabase, type DatabaseOptions, type Engine } from './db.ts';
 import { jobLeasesRepository, type JobLeasesRepository } from './job-leases.ts';
+import { accountDeletionRepository, type AccountDeletionRepository } from './account-deletion.ts';
+import { consentEventsRepository, type ConsentEventsRepository } from './consent-events.ts';
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
@@ -17,6 +19,8 @@ export interface MemberStore {
   readonly consents: ConsentsRepository;
   readonly socialLinks: SocialLinksRepository;
   readonly jobLeases: JobLeasesRepository;
+  readonly accountDeletion: AccountDeletionRepository;
+  readonly consentEvents: ConsentEventsRepository;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,6 +42,8 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     consents: consentsRepository(db),
     socialLinks: socialLinksRepository(db),
     jobLeases: jobLeasesRepository(db),
+    accountDeletion: accountDeletionRepository(db),
+    consentEvents: consentEventsRepository(db),
     ping: () => ping(db),
     close: () => db.destroy(),
   };

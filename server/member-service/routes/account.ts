@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
+import { normalizeEmail } from '../../../shared/rules/email.ts';
+import { SubscriptionUpdateSchema, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
+import { MemberSchema } from '../../../shared/schemas/member.ts';
+import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { CONSENT_POLICY_VERSIONS } from '../consents.ts';
+import type { ServiceContext } from '../context.ts';
+import { profileCsv } from '../export/profile-csv.ts';
+import { mailLanguage } from '../language.ts';
+import { renderDeletionMail } from '../mail/deletion-mail.ts';
+import { toMember } from '../member-view.ts';
+import type { MemberRow } from '../store/schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where consent changes made through these calls come from, in the consent history. */
+const MY_ACCOUNT_SOURCE = 'my-account';
+
+/**
+ * The signed-in member's own account: subscription, data export, deletion and restore.
+ * Every call acts on the member of the Bearer token only.
+ */
+export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { store, clock, config, mailer, background } = ctx;
+  const memberReply = { 200: ReplySchema(MemberSchema) };
+  const view = async (row: MemberRow) => toMember(row, await store.socialLinks.list(row.id));
+
+  app.put<{ Body: SubscriptionUpdate }>(
+    '/api/Member/UpdateMemberSubscribe',
+    { preHandler: app.requireMember, schema: { body: SubscriptionUpdateSchema, response: memberReply } },
+    async (request) => {
+      const member = request.member!;
+      // The spec's payload names the member; naming anyone else is refused rather than ignored.
+      if (request.body.userId !== undefined && normalizeEmail(request.body.userId) !== member.email) return fail('Forbidden');
+      const subscribe = request.body.isSubscribe;
+      if ((member.is_subscribe === 1) === subscribe) return ok(await view(member));
+      const now = clock.now();
+      const updated = await store.members.update(member.id, { is_subscribe: subscribe ? 1 : 0, updated_at: now });
+      await store.consentEvents.record(member.id, {
+        consent: 'subscribe',
+        given: subscribe,
+        policyVersion: CONSENT_POLICY_VERSIONS.subscribe,
+        source: MY_ACCOUNT_SOURCE,
+        at: now,
+      });
+      return ok(await view(updated ?? member));
+    },
+  );
+
+  app.get('/api/Member/ExportProfile', { preHandler: app.requireMember }, async (request) => {
+    const member = request.member!;
+    const [consents, consentEvents, socialLinks] = await Promise.all([
+      store.consents.list(member.id),
+      store.consentEvents.list(member.id),
+      store.socialLinks.list(member.id),
+    ]);
+    return ok({ fileName: 'Profile.csv', csv: profileCsv({ member, consents, consentEvents, socialLinks }) });
+  });
+
+  /** Pending deletion: the member keeps signing in until the date and can restore until then. */
+  async function requestDeletion(request: FastifyRequest, reply: FastifyReply) {
+    const member = request.member!;
+    // Employees' accounts are managed by the company, not deleted by themselves (spec section 6).
+    if (member.is_emp === 1) return reply.send(fail('Forbidden'));
+    const now = clock.now();
+    const updated = (await store.accountDeletion.request(member.id, now + DELETION_PERMANENT_DAYS * DAY_MS, now)) ?? member;
+    if (member.delete_date === null && updated.delete_date !== null) {
+      const lang = mailLanguage(undefined, request.headers['accept-language'], updated.lang);
+      const link = `${config.publicOrigin}/${lang}/login`;
+      const mail = renderDeletionMail(lang, { firstName: updated.first_name, lastName: updated.last_name, deleteAt: updated.delete_date, link });
+      background.run('deletion mail', () => mailer.send({ to: updated.email, ...mail, link }));
+    }
+    return reply.send(ok(await view(updated)));
+  }
+  app.delete('/api/member', { preHandler: app.requireMember, schema: { response: memberReply } }, requestDeletion);
+  app.post('/api/Member/ApplyDeleteTag', { preHandler: app.requireMember, schema: { response: memberReply } }, requestDeletion);
+
+  app.post('/api/Member/ApplyRestoreTag', { preHandler: app.requireMember, schema: { response: memberReply } }, async (request) => {
+    const member = request.member!;
+    const restored = member.delete_date === null ? member : ((await store.accountDeletion.restore(member.id, clock.now())) ?? member);
+    return ok(await view(restored));
+  });
+}
