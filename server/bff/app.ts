@@ -76,6 +76,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
     captcha: createCaptchaGate(config.captcha, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
+    store,
   };
 
   await app.register(errorReplies);

@@ -24,6 +24,8 @@ export interface BffConfig {
   rateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
   registerRateLimitPerMinute: number;
+  /** E-mail existence checks (IsExist) per address and hour, whoever asks. */
+  emailCheckPerAddressPerHour: number;
   trustProxy: boolean | number | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Set: sessions, lockout and OTP state and rate-limit counters live in Redis, shared by every instance. */
@@ -55,6 +57,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   REGISTER_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  EMAIL_CHECK_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
   TRUST_PROXY: Type.Optional(
     Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' }),
   ),
@@ -137,6 +140,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     rateLimitPerMinute: Number(e.RATE_LIMIT_PER_MINUTE ?? 300),
     loginRateLimitPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
     registerRateLimitPerMinute: Number(e.REGISTER_RATE_LIMIT_PER_MINUTE ?? 10),
+    emailCheckPerAddressPerHour: Number(e.EMAIL_CHECK_PER_ADDRESS_PER_HOUR ?? 20),
     trustProxy,
     logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],
     redisUrl: e.REDIS_URL,

@@ -33,3 +33,8 @@ export const OptionParamsSchema = Type.Object({
   category: Type.String({ pattern: '^[01]$' }),
   languageCode: Type.String({ pattern: '^[0-5]$' }),
 });
+
+/** A country's ISO alpha-2 code or a calling code. */
+export const SampleNumberParamsSchema = Type.Object({
+  id: Type.String({ pattern: '^([A-Za-z]{2}|\\+?[0-9]{1,4})$' }),
+});

@@ -2,6 +2,7 @@ import type { BffConfig } from '../config.ts';
 import type { CallbackPolicy } from '../callback-url.ts';
 import type { CaptchaGate } from '../captcha.ts';
 import type { CountryDirectory } from '../country-directory.ts';
+import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { Upstream } from '../upstream.ts';
 
 /** What route groups need, handed to each as plugin options. */
@@ -11,4 +12,6 @@ export interface RouteDeps {
   callbackPolicy: CallbackPolicy;
   captcha: CaptchaGate;
   countries: CountryDirectory;
+  /** Shared counters (per-address limits); in-process or Redis. */
+  store: KeyValueStore;
 }

@@ -6,6 +6,9 @@ import { relay } from './member-call.ts';
 const CountriesParamsSchema = Type.Object({
   isSimplifiedChinese: Type.String({ pattern: '^([Tt]rue|[Ff]alse)$' }),
 });
+const SampleNumberParamsSchema = Type.Object({
+  id: Type.String({ pattern: '^([A-Za-z]{2}|\\+?[0-9]{1,4})$' }),
+});
 const OptionParamsSchema = Type.Object({
   category: Type.Integer({ minimum: 0, maximum: 1 }),
   languageCode: Type.Integer({ minimum: 0, maximum: 5 }),
@@ -34,6 +37,17 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
     async (request, reply) => {
       const { category, languageCode } = request.params;
       const result = await upstream.call({ method: 'GET', path: `/api/info/option/${category}/${languageCode}` });
+      if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
+      return relay(reply, result);
+    },
+  );
+
+  // Example numbers of a country (ISO code) or calling code, for the register form's tooltip.
+  app.get<{ Params: Static<typeof SampleNumberParamsSchema> }>(
+    '/api/Member/GetSampleNumber/:id',
+    { schema: { params: SampleNumberParamsSchema } },
+    async (request, reply) => {
+      const result = await upstream.call({ method: 'GET', path: `/api/Member/GetSampleNumber/${encodeURIComponent(request.params.id)}` });
       if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
       return relay(reply, result);
     },

@@ -15,20 +15,24 @@ import { formValidateFail } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
+import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
+import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
 import { upstreamRegistration } from './registration-payload.ts';
 
 export default async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, config, callbackPolicy, captcha, countries } = deps;
   const limited = strictRateLimit(config.registerRateLimitPerMinute);
+  const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
 
-  async function ruleErrors(body: RegisterRequest): Promise<FieldError[]> {
+  async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
     if (!country) return [{ field: 'country', code: 'Form_NotExist' }];
     const errors = validateRegistration(body, {
       region: country.region,
       source: body.source,
       isIotmartAna: (body.source ?? '').toLowerCase() === PROMOTIONAL_PASS,
+      isSocialSignUp,
     });
     return Object.entries(errors)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
@@ -38,7 +42,10 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   app.post<{ Body: Static<typeof IsExistRequestSchema> }>(
     '/api/Member/IsExist',
     { schema: { body: IsExistRequestSchema }, config: limited },
-    async (request, reply) => relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: request.body })),
+    async (request, reply) => {
+      await checkLimit(request.body.email, reply);
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: request.body }));
+    },
   );
 
   app.post<{ Body: RegisterRequest }>(
@@ -48,14 +55,18 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
       await captcha.require(request, body.captchaVerify, lang);
-      const errors = await ruleErrors(body);
+      // A social sign-up registers the identity the BFF verified and holds in the session, never one from the body.
+      const social = body.password === undefined ? signUpIdentity(request, deps.clock.now()) : undefined;
+      const errors = await ruleErrors(body, social !== undefined);
       if (errors.length > 0) throw formValidateFail(errors);
       const payload = upstreamRegistration(body, {
         encodingKey: config.passwordEncodingKey,
         lang,
         returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
       });
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/Register', body: payload, language: lang }));
+      const result = await upstream.call({ method: 'POST', path: '/api/Member/Register', body: social ? { ...payload, memberSocial: social } : payload, language: lang });
+      if (social && result.body.isSuccess) forgetIdentity(request);
+      return relay(reply, result);
     },
   );
 

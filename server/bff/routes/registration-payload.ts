@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/languages.ts';
+import { privacyBlockFor, type PrivacyBlock } from '../../../shared/rules/countries.ts';
 import { CONSENT_FLAGS } from '../../../shared/rules/registration.ts';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
@@ -13,10 +14,17 @@ const CONSENT_NAMES = {
   isSubscribe: 'subscribe',
 } as const satisfies Partial<Record<keyof RegisterRequest, string>>;
 
+/** The answers each country's privacy block asks for (spec section 2); others are not shown there. */
+const BLOCK_FLAGS: Record<PrivacyBlock, ReadonlyArray<keyof typeof CONSENT_NAMES>> = {
+  turkey: ['turkeyPolicyConsent', 'isSubscribe'],
+  korea: ['koreaTermsConsent', 'koreaPersonalDataConsent', 'isSubscribe'],
+  japan: ['japanPolicyConsent', 'isSubscribe'],
+  global: ['isGlobalAgreePolicy', 'isSubscribe'],
+};
+
+/** The consents given on the block the member saw: a flag of another country's block proves nothing. */
 export function consentsGiven(body: RegisterRequest): string[] {
-  return Object.entries(CONSENT_NAMES)
-    .filter(([flag]) => body[flag as keyof typeof CONSENT_NAMES] === true)
-    .map(([, name]) => name);
+  return BLOCK_FLAGS[privacyBlockFor(body.country)].filter((flag) => body[flag] === true).map((flag) => CONSENT_NAMES[flag]);
 }
 
 /**

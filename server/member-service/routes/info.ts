@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { OptionCategory } from '../../../shared/enums.ts';
 import { languageFromCode } from '../../../shared/languages.ts';
-import { ok } from '../../../shared/schemas/reply.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { countryList } from '../data/countries.ts';
 import { optionList } from '../data/options.ts';
-import { CountriesParamsSchema, OptionParamsSchema } from '../schemas.ts';
+import { sampleNumbers } from '../data/sample-numbers.ts';
+import { CountriesParamsSchema, OptionParamsSchema, SampleNumberParamsSchema } from '../schemas.ts';
 
 /** Reference data: countries with states and phone codes, and the two option trees. */
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
@@ -19,4 +20,9 @@ export async function infoRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: OptionParamsSchema } },
     async (request) => ok(optionList(Number(request.params.category) as OptionCategory, languageFromCode(Number(request.params.languageCode)) ?? 'en')),
   );
+
+  app.get<{ Params: { id: string } }>('/api/Member/GetSampleNumber/:id', { schema: { params: SampleNumberParamsSchema } }, async (request) => {
+    const numbers = sampleNumbers(request.params.id);
+    return numbers ? ok(numbers) : fail('Form_NotExist');
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus, SocialType } from '../../../shared/enums.ts';
+import { PROMOTIONAL_PASS } from '../../../shared/limits.ts';
 import { isCompanyDomain, normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
 import { IsExistRequestSchema } from '../../../shared/schemas/register.ts';
@@ -53,7 +54,12 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       VATNumber: body.VATNumber ?? ext.vatNumber,
       Address: body.Address ?? ext.address,
     };
-    const ruleErrors = validateRegistration(values, { source, region: regionOf(body.country), isSocialSignUp: social !== undefined && body.password === undefined });
+    const ruleErrors = validateRegistration(values, {
+      source,
+      isIotmartAna: source === PROMOTIONAL_PASS,
+      region: regionOf(body.country),
+      isSocialSignUp: social !== undefined && body.password === undefined,
+    });
     const undecodable = {
       password: body.password !== undefined && password === undefined ? 'PasswordFormat' : undefined,
       confirmPassword: body.confirmPassword !== undefined && confirmPassword === undefined ? 'PasswordFormat' : undefined,
