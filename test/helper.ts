@@ -100,6 +100,22 @@ export async function startStack(t: TeardownTarget, overrides: StackOverrides = 
 }
 
 /**
+ * Another portal instance beside the stack's, on its own port: same configuration, member
+ * service and secrets, as a second instance behind a load balancer. Closed at teardown.
+ */
+export async function startAnotherBff(
+  t: TeardownTarget,
+  stack: Stack,
+  options: { clock?: Clock; logger?: boolean | object } = {},
+): Promise<{ url: string; app: FastifyInstance }> {
+  const port = await freePort();
+  const app = await buildApp({ ...stack.bffConfig, port }, { clock: options.clock, logger: options.logger ?? false });
+  t.teardown(() => app.close());
+  await app.listen({ host: stack.bffConfig.host, port });
+  return { url: `http://127.0.0.1:${port}`, app };
+}
+
+/**
  * A portal alone (no member service unless `UPSTREAM_URL` is given; by default it points at a
  * closed port), for tests that use `inject`. Closed with its temporary DATA_DIR at teardown.
  */

@@ -1,0 +1,107 @@
+import t from 'tap';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { RedisStore } from '../../server/bff/store/redis-store.ts';
+import { StoreUnavailableError } from '../../server/bff/store/store-unavailable-error.ts';
+import { createActiveMember, createClient, signIn, startStack, type TestClient } from '../helper.ts';
+import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+
+const SERVER_ERROR = { isSuccess: false, code: 'servererror' };
+
+/** Polls /readyz until the portal says it is ready again (the client reconnects within about a second). */
+async function untilReady(client: TestClient): Promise<boolean> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await client.get('/readyz')).status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+function logLines() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+if (!redisAvailable()) {
+  t.test('Redis outages', { skip: 'redis-server is not installed' }, async () => {});
+} else {
+  t.test('Redis stopped while the portal runs: 503 servererror, no crash, and recovery when it is back', async (t) => {
+    const redis = await startRedisFor(t);
+    const log = logLines();
+    const stack = await startStack(t, { env: { REDIS_URL: redis.url }, logger: { level: 'info', stream: log.stream } });
+    const member = await createActiveMember(stack);
+    const browser = await signIn(stack, member);
+    t.equal((await browser.get('/api/Member')).status, 200);
+
+    await redis.stop();
+    const profile = await browser.get('/api/Member');
+    t.equal(profile.status, 503, 'a signed-in request');
+    t.same(profile.body, SERVER_ERROR);
+    const login = await createClient(stack.bffUrl).post('/api/Member/Login', { userId: member.email, password: member.password });
+    t.equal(login.status, 503, 'a sign-in');
+    t.same(login.body, SERVER_ERROR);
+    const anonymous = await createClient(stack.bffUrl).get('/api/Member/IsLogin');
+    t.equal(anonymous.status, 503, 'an anonymous call: rate limits cannot be counted, so nothing passes unlimited');
+    t.same(anonymous.body, SERVER_ERROR);
+    const ready = await browser.get('/readyz');
+    t.equal(ready.status, 503);
+    t.same(ready.body, { status: 'unavailable', upstream: 'ok', store: 'unavailable' });
+    t.equal((await browser.get('/healthz')).status, 200, 'the process itself is alive');
+
+    await redis.start();
+    t.ok(await untilReady(browser), 'ready again once Redis is back');
+    t.same((await browser.get('/readyz')).body, { status: 'ok', upstream: 'ok', store: 'ok' });
+    t.equal((await browser.get('/api/Member')).status, 401, 'a Redis that saves nothing comes back empty: earlier sessions are gone');
+    const again = await signIn(stack, member);
+    t.equal((await again.get('/api/Member')).status, 200, 'signing in works again');
+
+    const messages = log.lines.map((line) => line.msg);
+    t.equal(messages.filter((msg) => msg === 'redis unavailable').length, 1, 'the outage is logged once, not per reconnect attempt');
+    t.equal(messages.filter((msg) => msg === 'redis connection restored').length, 1, 'and so is the recovery');
+  });
+
+  t.test('Redis not there when the portal starts: it starts anyway, not ready, and works once Redis comes', async (t) => {
+    const redis = await startRedisFor(t);
+    await redis.stop();
+    const stack = await startStack(t, { env: { REDIS_URL: redis.url } });
+    const browser = createClient(stack.bffUrl);
+    t.equal((await browser.get('/readyz')).status, 503);
+    t.same((await browser.get('/api/Member/IsLogin')).body, SERVER_ERROR);
+
+    await redis.start();
+    t.ok(await untilReady(browser), 'ready once Redis is up');
+    const member = await createActiveMember(stack);
+    t.equal((await (await signIn(stack, member)).get('/api/Member')).status, 200);
+  });
+
+  t.test('the store rejects with StoreUnavailableError (503) while Redis is away and reconnects by itself', async (t) => {
+    const redis = await startRedisFor(t);
+    const store = new RedisStore({ url: redis.url, keyPrefix: 'outage:', log: pino({ level: 'silent' }) });
+    await store.connect();
+    t.teardown(() => store.close());
+    await store.set('k', 'v', 60);
+
+    await redis.stop();
+    t.equal(await store.isHealthy(), false);
+    for (const call of [() => store.get('k'), () => store.increment('n', 60), () => store.setIfAbsent('x', '1', 60), () => store.addToSet('s', 'a', 60)]) {
+      const failure = await call().then(() => undefined, (err: unknown) => err);
+      t.ok(failure instanceof StoreUnavailableError, 'StoreUnavailableError');
+      t.equal((failure as StoreUnavailableError).statusCode, 503);
+    }
+
+    await redis.start();
+    let healthy = false;
+    for (let attempt = 0; attempt < 200 && !healthy; attempt += 1) {
+      healthy = await store.isHealthy();
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    t.ok(healthy, 'healthy again');
+    t.equal(await store.increment('n', 60), 1, 'commands work again (the Lua script is reloaded on the new server)');
+  });
+}
