@@ -43,5 +43,11 @@ export const ERROR_CODES = [
   'Form_ReCaptcha_Invalid',
   'Form_PhoneNumber_Invalid',
   'Form_MobileNumber_Invalid',
+  /** Forgot password for an employee account: the reset happens on the employee platform. */
+  'ResetPwd4DL',
+  /** A password link that is unknown, used, expired or replaced by a newer one. */
+  'ResetLinkExpired',
+  /** A new password on the list of the most common breached passwords. */
+  'PasswordTooCommon',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,7 @@ import type { RouteDeps } from './routes/deps.ts';
 import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
+import passwordRoutes from './routes/password.ts';
 import profileRoutes from './routes/profile.ts';
 import registerRoutes from './routes/register.ts';
 import { createStore } from './store/create-store.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(authRoutes, deps);
     await api.register(registerRoutes, deps);
     await api.register(profileRoutes, deps);
+    await api.register(passwordRoutes, deps);
     await api.register(infoRoutes, deps);
     await api.register(portalConfigRoutes, deps);
   });

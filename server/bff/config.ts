@@ -30,6 +30,10 @@ export interface BffConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Set: sessions, lockout and OTP state and rate-limit counters live in Redis, shared by every instance. */
   redisUrl: string | undefined;
+  /** Password mails (forgot password, resend, annual reminder) per address and hour, whoever asks. */
+  passwordMailPerAddressPerHour: number;
+  /** Where employees reset their password (forgot password answers ResetPwd4DL); unset: a message only. */
+  employeeResetPasswordUrl: string | undefined;
   /** Put before every key the portal writes to Redis. */
   redisKeyPrefix: string;
   /** reCAPTCHA and Turnstile keys, the Chinese hosts and the WeChat skip (server/bff/captcha/captcha-config.ts). */
@@ -65,6 +69,8 @@ const EnvSchema = Type.Object({
     Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level))),
   ),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
+  PASSWORD_MAIL_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
+  EMPLOYEE_RESET_PASSWORD_URL: Type.Optional(Type.String({ pattern: '^https://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:._-]{1,64}$' })),
 });
 type Env = Static<typeof EnvSchema>;
@@ -144,6 +150,8 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     trustProxy,
     logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],
     redisUrl: e.REDIS_URL,
+    passwordMailPerAddressPerHour: Number(e.PASSWORD_MAIL_PER_ADDRESS_PER_HOUR ?? 5),
+    employeeResetPasswordUrl: e.EMPLOYEE_RESET_PASSWORD_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'portal:',
     captcha: loadCaptchaConfig(env),
   };

@@ -9,6 +9,7 @@ const SECRET_KEYS = [
   'newPassword',
   'otp',
   'token',
+  'tempId',
   'memberToken',
   'accessToken',
   'idToken',

@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.ts';
 import { crmRoutes } from './routes/crm.ts';
 import { healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
+import { passwordRoutes } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { registerRoutes } from './routes/register.ts';
 import { socialRoutes } from './routes/social.ts';
@@ -82,6 +83,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(healthRoutes, store);
   await app.register(authRoutes, ctx);
   await app.register(profileRoutes, ctx);
+  await app.register(passwordRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(registerRoutes, ctx);
   await app.register(activationRoutes, ctx);

@@ -4,3 +4,4 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './register.ts';
 export * from './info.ts';
+export * from './password.ts';

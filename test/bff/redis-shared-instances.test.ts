@@ -68,6 +68,18 @@ if (!redisAvailable()) {
     t.equal((await other.get('/api/Member')).status, 200, "another member's session is untouched");
   });
 
+  t.test('a stored session that cannot be read is no session, not a failure', async (t) => {
+    const { stack, b } = await twoInstances(t, {}, 'garbled:');
+    const browser = await signIn(stack, await createActiveMember(stack));
+    const raw = new Redis(redis.url);
+    t.teardown(() => raw.disconnect());
+    const [key] = await raw.keys('garbled:session:*');
+    await raw.set(key!, '{not json', 'EX', 60);
+    const res = await sameBrowserOn(b, browser).get('/api/Member');
+    t.equal(res.status, 401);
+    t.same(res.body, { isSuccess: false, code: 'Unauthorized' });
+  });
+
   t.test('per-IP rate limits count the requests of all instances together', async (t) => {
     const { a, b } = await twoInstances(t, { RATE_LIMIT_PER_MINUTE: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
     const onA = createClient(a);

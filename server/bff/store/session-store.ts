@@ -11,6 +11,15 @@ export interface SessionLimits {
 const sessionKey = (sessionId: string) => `session:${sessionId}`;
 const memberKey = (memberId: number) => `member-sessions:${memberId}`;
 
+/** A stored session that cannot be read is no session (the visitor signs in again), not a failure. */
+function parseSession(value: string): Session | null {
+  try {
+    return JSON.parse(value) as Session;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * @fastify/session's store over a KeyValueStore. Only signed-in sessions are stored, so
  * anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
@@ -42,7 +51,7 @@ export class KeyValueSessionStore implements SessionStore {
 
   get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
     this.kv.get(sessionKey(sessionId)).then(
-      (value) => callback(null, value === undefined ? null : (JSON.parse(value) as Session)),
+      (value) => callback(null, value === undefined ? null : parseSession(value)),
       (err: unknown) => callback(err),
     );
   }

@@ -17,11 +17,11 @@ export interface RenderedMail {
   html: string;
 }
 
-function interpolate(template: string, values: Record<string, string>, escape: (s: string) => string): string {
+export function interpolate(template: string, values: Record<string, string>, escape: (s: string) => string): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => escape(values[key] ?? ''));
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export interface VerifyEmailValues {

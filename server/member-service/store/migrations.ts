@@ -113,6 +113,28 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('consent_events_member').on('consent_events').column('member_id').execute();
       },
     },
+    '0300-password-reset-tokens': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('password_reset_tokens'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('return_url', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .addColumn('superseded_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('password_reset_tokens_member').on('password_reset_tokens').column('member_id').execute();
+      },
+    },
+    '0301-password-reminders': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('members').addColumn('password_reminded_at', 'bigint').execute();
+        await db.schema.createIndex('members_password_changed_at').on('members').column('password_changed_at').execute();
+      },
+    },
   };
 }
 

@@ -40,6 +40,8 @@ export interface MembersTable {
   updated_at: number;
   password_changed_at: number | null;
   delete_date: number | null;
+  /** When the annual password reminder was last sent (jobs/password-reminder.ts). */
+  password_reminded_at: number | null;
 }
 
 export interface MemberTokensTable {
@@ -98,8 +100,23 @@ export interface ConsentEventsTable {
   changed_at: number;
 }
 
+/** Mailed password links (store/reset-tokens.ts): SHA-256 hashes only. */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  purpose: string;
+  reason: string;
+  return_url: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  superseded_at: number | null;
+}
+
 export interface Database {
   members: MembersTable;
+  password_reset_tokens: PasswordResetTokensTable;
   job_leases: JobLeasesTable;
   consent_events: ConsentEventsTable;
   member_tokens: MemberTokensTable;
@@ -114,3 +131,4 @@ export type MemberRowUpdate = Updateable<MembersTable>;
 export type ConsentRow = Selectable<ConsentsTable>;
 export type SocialLinkRow = Selectable<SocialLinksTable>;
 export type ConsentEventRow = Selectable<ConsentEventsTable>;
+export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;

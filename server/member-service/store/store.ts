@@ -5,6 +5,7 @@ import { accountDeletionRepository, type AccountDeletionRepository } from './acc
 import { consentEventsRepository, type ConsentEventsRepository } from './consent-events.ts';
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
+import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
 
 /**
@@ -18,6 +19,7 @@ export interface MemberStore {
   readonly activations: ActivationTokensRepository;
   readonly consents: ConsentsRepository;
   readonly socialLinks: SocialLinksRepository;
+  readonly passwordResets: PasswordResetsRepository;
   readonly jobLeases: JobLeasesRepository;
   readonly accountDeletion: AccountDeletionRepository;
   readonly consentEvents: ConsentEventsRepository;
@@ -41,6 +43,7 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     activations: activationTokensRepository(db),
     consents: consentsRepository(db),
     socialLinks: socialLinksRepository(db),
+    passwordResets: passwordResetsRepository(db),
     jobLeases: jobLeasesRepository(db),
     accountDeletion: accountDeletionRepository(db),
     consentEvents: consentEventsRepository(db),

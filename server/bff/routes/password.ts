@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { validateEmail } from '../../../shared/rules/email.ts';
+import { validateNewPassword } from '../../../shared/rules/password.ts';
+import { hasErrors, isBlank, type FieldErrors } from '../../../shared/rules/types.ts';
+import {
+  ForgotPwdRequestSchema,
+  ResendOneYearNotUpdatePwdMailRequestSchema,
+  ResendResetPwdMailRequestSchema,
+  ResetPwdRequestSchema,
+  ResetPwdUnAuthRequestSchema,
+  ResetTokenParamsSchema,
+  ResetTokenQuerySchema,
+  UpdateMemberPwdDateRequestSchema,
+  ValidatePwdRequestSchema,
+  ValidatePwdUnAuthRequestSchema,
+  type ForgotPwdRequest,
+  type ResetPwdRequest,
+  type ResetPwdUnAuthRequest,
+} from '../../../shared/schemas/password.ts';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+import { encodePassword } from '../../common/password-encoding.ts';
+import { allowedCallbackUrl } from '../callback-url.ts';
+import { formValidateFail } from '../errors.ts';
+import { signedInMember } from '../plugins/session.ts';
+import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { requestLanguage } from '../request-language.ts';
+import type { RouteDeps } from './deps.ts';
+import { callAsMember, relay } from './member-call.ts';
+import { passwordMailLimit } from './password-mail-limit.ts';
+
+interface ChangedData {
+  memberId?: number;
+  userId?: string;
+  redirectUrl?: string;
+}
+
+function failIfInvalid(errors: FieldErrors) {
+  if (!hasErrors(errors)) return;
+  throw formValidateFail(Object.entries(errors).flatMap(([field, code]) => (code ? [{ field, code }] : [])));
+}
+
+/** The password life cycle on the spec's paths (section 7), and ResendResetPwdMail for the resend links. */
+export default async function passwordRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream, config, callbackPolicy, captcha } = deps;
+  const mailLimited = strictRateLimit(config.registerRateLimitPerMinute);
+  const guessLimited = strictRateLimit(config.loginRateLimitPerMinute);
+  const perAddress = passwordMailLimit(deps.store, config.passwordMailPerAddressPerHour);
+  const encode = (plain: string) => encodePassword(plain, config.passwordEncodingKey);
+
+  /** A changed password ends every other session of the member, on every instance sharing the store. */
+  async function endOtherSessions(request: FastifyRequest, memberId: number | undefined) {
+    if (memberId === undefined) return;
+    const keep = request.session?.sessionId;
+    for (const id of await app.memberSessions.memberSessionIds(memberId)) {
+      if (id === keep) continue;
+      await new Promise<void>((resolve, reject) => app.memberSessions.destroy(id, (err) => (err ? reject(err) : resolve())));
+    }
+  }
+
+  app.post<{ Body: ForgotPwdRequest }>('/api/Member/ForgotPwd', { schema: { body: ForgotPwdRequestSchema }, config: mailLimited }, async (request, reply) => {
+    const body = request.body;
+    const lang = requestLanguage(request, body.lang);
+    failIfInvalid({ userId: validateEmail(body.userId) });
+    await captcha.require(request, body.captchaVerify, lang);
+    await perAddress('forgot', body.userId, reply);
+    const result = await upstream.call<Record<string, unknown>>({
+      method: 'POST',
+      path: '/api/Member/ForgotPwd',
+      body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
+      language: lang,
+    });
+    if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl) {
+      result.body.data = { redirectUrl: config.employeeResetPasswordUrl };
+    }
+    return relay(reply, result);
+  });
+
+  app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
+    '/api/Member/ResendResetPwdMail',
+    { schema: { body: ResendResetPwdMailRequestSchema }, config: mailLimited },
+    async (request, reply) => {
+      const lang = requestLanguage(request, request.body.lang);
+      await perAddress('forgot', request.body.userId, reply);
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ResendResetPwdMail', body: { userId: request.body.userId, lang }, language: lang }));
+    },
+  );
+
+  // The token sits in the path (spec section 7): this route's request lines stay out of the log.
+  app.get<{ Params: Static<typeof ResetTokenParamsSchema>; Querystring: Static<typeof ResetTokenQuerySchema> }>(
+    '/api/Member/CheckResetPwdTokenIsExpired/:token',
+    { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema }, logLevel: 'warn', config: guessLimited },
+    async (request, reply) => {
+      const query = request.query.userId ? `?userId=${encodeURIComponent(request.query.userId)}` : '';
+      return relay(reply, await upstream.call({ method: 'GET', path: `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(request.params.token)}${query}` }));
+    },
+  );
+
+  app.post<{ Body: Static<typeof ValidatePwdUnAuthRequestSchema> }>(
+    '/api/Member/ValidatePwdUnAuth',
+    { schema: { body: ValidatePwdUnAuthRequestSchema }, config: guessLimited },
+    async (request, reply) => {
+      const { userId, token, password } = request.body;
+      if (isBlank(password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ValidatePwdUnAuth', body: { userId, token, password: encode(password) } }));
+    },
+  );
+
+  app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>('/api/Member/ValidatePwd', { schema: { body: ValidatePwdRequestSchema } }, async (request, reply) => {
+    if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
+    return relay(reply, await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/ValidatePwd', body: { password: encode(request.body.password) } }));
+  });
+
+  app.post<{ Body: ResetPwdUnAuthRequest }>('/api/Member/ResetPwdUnAuth', { schema: { body: ResetPwdUnAuthRequestSchema }, config: guessLimited }, async (request, reply) => {
+    const { userId, token, password, confirmPassword } = request.body;
+    failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
+    const lang = requestLanguage(request, request.body.lang);
+    const result = await upstream.call<ChangedData>({
+      method: 'POST',
+      path: '/api/Member/ResetPwdUnAuth',
+      body: { userId, token, password: encode(password), lang },
+      language: lang,
+    });
+    if (!result.body.isSuccess) return relay(reply, result);
+    await endOtherSessions(request, result.body.data?.memberId);
+    const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
+    const shown: Reply<ChangedData> = { ...result.body, data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) } };
+    return reply.code(result.status).send(shown);
+  });
+
+  app.post<{ Body: ResetPwdRequest }>('/api/Member/ResetPwd', { schema: { body: ResetPwdRequestSchema }, config: guessLimited }, async (request, reply) => {
+    const { currentPassword, newPassword, confirmPassword } = request.body;
+    const errors = validateNewPassword({ password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword }, 'change');
+    failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
+    const lang = requestLanguage(request, request.body.lang);
+    const result = await callAsMember<ChangedData>(upstream, request, reply, {
+      method: 'POST',
+      path: '/api/Member/ResetPwd',
+      body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), lang },
+      language: lang,
+    });
+    if (!result.body.isSuccess) return relay(reply, result);
+    await endOtherSessions(request, signedInMember(request)?.memberId);
+    return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
+  });
+
+  app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
+    '/api/Member/ResendOneYearNotUpdatePwdMail',
+    { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema }, config: mailLimited },
+    async (request, reply) => {
+      const userId = signedInMember(request)?.userId || request.body.userId;
+      if (!userId) throw formValidateFail([{ field: 'userId', code: 'Form_Required' }]);
+      const lang = requestLanguage(request, request.body.lang);
+      await perAddress('reminder', userId, reply);
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ResendOneYearNotUpdatePwdMail', body: { userId, lang }, language: lang }));
+    },
+  );
+
+  app.put<{ Body: Static<typeof UpdateMemberPwdDateRequestSchema> }>(
+    '/api/Member/UpdateMemberPwdDate',
+    { schema: { body: UpdateMemberPwdDateRequestSchema }, config: guessLimited },
+    async (request, reply) => {
+      const result = await upstream.call<string>({ method: 'PUT', path: '/api/Member/UpdateMemberPwdDate', body: request.body });
+      if (result.body.isSuccess) result.body.data = allowedCallbackUrl(result.body.data, callbackPolicy) ?? '';
+      return relay(reply, result);
+    },
+  );
+}

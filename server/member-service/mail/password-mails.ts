@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, type Language } from '../../../shared/languages.ts';
+import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
+
+type Texts = Record<string, string>;
+interface Catalogue {
+  verifyEmail: Texts;
+  passwordReset: Texts;
+  passwordChanged: Texts;
+  passwordReminder: Texts;
+}
+
+const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
+
+const catalogues = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as Catalogue]),
+) as Record<Language, Catalogue>;
+
+/** One block of a mail: a paragraph (a key of the mail's texts) or a button with its link. */
+type Block = { text: string } | { action: string; link: string; hint?: boolean };
+
+function render(lang: Language, section: keyof Catalogue, values: Record<string, string>, blocks: Block[]): RenderedMail {
+  const texts: Texts = { ...catalogues[lang][section], signature: catalogues[lang].verifyEmail.signature!, automated: catalogues[lang].verifyEmail.automated!, linkHint: catalogues[lang].verifyEmail.linkHint! };
+  const plain = (key: string) => interpolate(texts[key] ?? '', values, (s) => s);
+  const html = (key: string) => interpolate(escapeHtml(texts[key] ?? ''), values, escapeHtml);
+  const all: Block[] = [{ text: 'greeting' }, ...blocks, { text: 'signature' }];
+
+  const text = [
+    ...all.map((block) => ('text' in block ? plain(block.text) : `${plain(block.action)}: ${block.link}`)),
+    plain('automated'),
+  ].join('\n\n');
+
+  const paragraphs = all.map((block) => {
+    if ('text' in block) return `<p>${html(block.text)}</p>`;
+    const link = escapeHtml(block.link);
+    const button = `<p><a href="${link}" style="display: inline-block; padding: 10px 20px; background: #004b8d; color: #ffffff; text-decoration: none; border-radius: 4px">${html(block.action)}</a></p>`;
+    return block.hint ? `${button}\n<p>${html('linkHint')}<br><a href="${link}">${link}</a></p>` : button;
+  });
+  const body = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${html('subject')}</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
+${paragraphs.join('\n')}
+<p style="font-size: 12px; color: #616e7c">${html('automated')}</p>
+</body></html>`;
+  return { subject: plain('subject'), text, html: body };
+}
+
+export interface MemberNames {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const names = (m: MemberNames) => ({ firstName: m.firstName, lastName: m.lastName, email: m.email });
+
+/** The reset link asked for on the forgot-password screen. */
+export function renderPasswordResetMail(lang: Language, member: MemberNames, link: string, minutes: number): RenderedMail {
+  return render(lang, 'passwordReset', { ...names(member), minutes: String(minutes) }, [
+    { text: 'intro' },
+    { action: 'action', link, hint: true },
+    { text: 'validity' },
+    { text: 'ignore' },
+  ]);
+}
+
+/** Sent after every change or reset: if it was not the member, they can act at once. */
+export function renderPasswordChangedMail(lang: Language, member: MemberNames, when: string, forgotLink: string): RenderedMail {
+  return render(lang, 'passwordChanged', { ...names(member), when }, [{ text: 'intro' }, { text: 'warning' }, { action: 'action', link: forgotLink }]);
+}
+
+/** The annual reminder: change the password now, or keep it for another year. */
+export function renderPasswordReminderMail(lang: Language, member: MemberNames, links: { reset: string; keep: string }, minutes: number): RenderedMail {
+  return render(lang, 'passwordReminder', { ...names(member), minutes: String(minutes) }, [
+    { text: 'intro' },
+    { action: 'action', link: links.reset, hint: true },
+    { text: 'validity' },
+    { text: 'keepIntro' },
+    { action: 'keepAction', link: links.keep },
+  ]);
+}

@@ -1,0 +1,57 @@
+import type { Language } from '../../shared/languages.ts';
+import { KEEP_PASSWORD_LINK_VALID_SECONDS, RESET_LINK_VALID_SECONDS } from '../../shared/limits.ts';
+import type { ServiceContext } from './context.ts';
+import { renderPasswordChangedMail, renderPasswordReminderMail, renderPasswordResetMail } from './mail/password-mails.ts';
+import { hashToken, randomToken } from './security/tokens.ts';
+import type { PasswordLinkPurpose } from './store/reset-tokens.ts';
+import type { MemberRow } from './store/schema.ts';
+
+/** What sending a password mail needs; the periodic job has no request context. */
+export type MailContext = Pick<ServiceContext, 'store' | 'clock' | 'mailer' | 'config'>;
+
+const RESET_MINUTES = Math.round(RESET_LINK_VALID_SECONDS / 60);
+
+/** Links are built from the configured public origin only, never from a request's Host header. */
+export function resetLink(publicOrigin: string, lang: Language, token: string, publicId: string): string {
+  return `${publicOrigin}/${[lang, 'auth', 'verify-email', token, publicId].map(encodeURIComponent).join('/')}`;
+}
+
+/** notice-password-unchanged/{seq}/{pass}/{tempid}: seq is the member's public id, tempid the one-time 'keep' token. */
+export function keepPasswordLink(publicOrigin: string, lang: Language, publicId: string, pass: string, token: string): string {
+  return `${publicOrigin}/${[lang, 'notice-password-unchanged', publicId, pass === '' ? '-' : pass, token].map(encodeURIComponent).join('/')}`;
+}
+
+async function issue(ctx: MailContext, member: MemberRow, purpose: PasswordLinkPurpose, reason: string, returnUrl: string, validSeconds: number): Promise<string> {
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await ctx.store.passwordResets.issue({ memberId: member.id, tokenHash: hashToken(token), purpose, reason, returnUrl, now, expiresAt: now + validSeconds * 1000 });
+  return token;
+}
+
+/** Issues a reset link (superseding the member's older ones) and mails it. */
+export async function sendPasswordResetMail(ctx: MailContext, member: MemberRow, lang: Language, returnUrl = ''): Promise<void> {
+  const token = await issue(ctx, member, 'reset', 'forgot', returnUrl, RESET_LINK_VALID_SECONDS);
+  const link = resetLink(ctx.config.publicOrigin, lang, token, member.public_id);
+  const mail = renderPasswordResetMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, link, RESET_MINUTES);
+  await ctx.mailer.send({ to: member.email, ...mail, link });
+}
+
+/** The annual reminder with a 'change it now' link and a 'keep it' link. */
+export async function sendPasswordReminderMail(ctx: MailContext, member: MemberRow, lang: Language): Promise<void> {
+  const resetToken = await issue(ctx, member, 'reset', 'annual', member.return_url, RESET_LINK_VALID_SECONDS);
+  const keepToken = await issue(ctx, member, 'keep', 'annual', member.return_url, KEEP_PASSWORD_LINK_VALID_SECONDS);
+  const links = {
+    reset: resetLink(ctx.config.publicOrigin, lang, resetToken, member.public_id),
+    keep: keepPasswordLink(ctx.config.publicOrigin, lang, member.public_id, member.source, keepToken),
+  };
+  const mail = renderPasswordReminderMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, links, RESET_MINUTES);
+  await ctx.mailer.send({ to: member.email, ...mail, link: links.reset });
+}
+
+/** Tells the member that the password changed, with a way back in if it was not them. */
+export async function sendPasswordChangedMail(ctx: MailContext, member: MemberRow, lang: Language): Promise<void> {
+  const when = `${new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const forgot = `${ctx.config.publicOrigin}/${lang}/forgot-password`;
+  const mail = renderPasswordChangedMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, when, forgot);
+  await ctx.mailer.send({ to: member.email, ...mail });
+}

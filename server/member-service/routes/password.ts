@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { MemberStatus } from '../../../shared/enums.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
+import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
+import {
+  ResendOneYearNotUpdatePwdMailRequestSchema,
+  ResendResetPwdMailRequestSchema,
+  ResetTokenParamsSchema,
+  ResetTokenQuerySchema,
+  UpdateMemberPwdDateRequestSchema,
+} from '../../../shared/schemas/password.ts';
+import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
+import { decodePassword } from '../../common/password-encoding.ts';
+import type { ServiceContext } from '../context.ts';
+import { mailLanguage } from '../language.ts';
+import { sendPasswordChangedMail, sendPasswordReminderMail, sendPasswordResetMail } from '../password-links.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { hashToken } from '../security/tokens.ts';
+import type { MemberRow } from '../store/schema.ts';
+import { newPasswordProblem } from '../validation/new-password.ts';
+
+const EncodedPassword = Type.String({ minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' });
+const lang = Type.Optional(Type.String({ maxLength: 10 }));
+const linkToken = Type.String({ minLength: 1, maxLength: 200 });
+
+const ForgotPwdSchema = Type.Object({ userId: Type.String({ maxLength: 200 }), returnUrl: Type.Optional(Type.String({ maxLength: 2048 })), lang });
+const ResetPwdUnAuthSchema = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 200 }), token: linkToken, password: EncodedPassword, lang });
+const ValidatePwdUnAuthSchema = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 200 }), token: linkToken, password: EncodedPassword });
+const ResetPwdSchema = Type.Object({ currentPassword: EncodedPassword, newPassword: EncodedPassword, lang });
+const ValidatePwdSchema = Type.Object({ password: EncodedPassword });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BLOCKED: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
+
+/** Who may get a reset link mailed: verified, not blocked, not an employee (they reset elsewhere). */
+function mayReset(member: MemberRow): boolean {
+  return member.status !== MemberStatus.Unverified && !BLOCKED.includes(member.status) && member.is_emp !== 1;
+}
+
+/** The password life cycle: forgot, reset link, change, annual reminder, keep the old password. */
+export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { store, clock, config, background } = ctx;
+  const decode = (value: string) => decodePassword(value, config.passwordEncodingKey);
+  const findMember = (userId: string) => (userId.includes('@') ? store.members.findByEmail(normalizeEmail(userId)) : store.members.findByPublicId(userId));
+
+  /** A reset link matching the public id it was mailed with. */
+  async function validResetLink(token: string, userId: string | undefined) {
+    const link = await store.passwordResets.findValid(hashToken(token), 'reset', clock.now());
+    if (!link || (userId !== undefined && link.member.public_id !== userId)) return undefined;
+    return link;
+  }
+
+  /** The refusal of a new password as status and reply, or undefined when it is acceptable. */
+  async function refusal(member: MemberRow, encoded: string): Promise<{ status: number; body: Reply } | undefined> {
+    const problem = await newPasswordProblem(member, decode(encoded));
+    if (!problem) return undefined;
+    if ('resultCode' in problem) return { status: 200, body: fail(problem.resultCode) };
+    return { status: 400, body: fail('FormValidateFail', { errors: [{ field: 'password', code: problem.ruleCode }] }) };
+  }
+
+  // Tells registered from unregistered addresses because the screen must (spec section 2); the
+  // BFF guards it with captcha and per-IP and per-address limits.
+  app.post<{ Body: Static<typeof ForgotPwdSchema> }>('/api/Member/ForgotPwd', { schema: { body: ForgotPwdSchema } }, async (request, reply) => {
+    const code = validateEmail(request.body.userId);
+    if (code) return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'userId', code }] }));
+    const member = await store.members.findByEmail(normalizeEmail(request.body.userId));
+    if (!member) return fail('notfound');
+    if (member.status === MemberStatus.Unverified) return fail('mustactivate');
+    if (BLOCKED.includes(member.status)) return fail('unauthorized');
+    if (member.is_emp === 1) return fail('ResetPwd4DL');
+    const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
+    background.run('sending the password reset mail', () => sendPasswordResetMail(ctx, member, language, request.body.returnUrl ?? ''));
+    return ok();
+  });
+
+  // The same reply whatever the address, and the work after it: it reveals nothing.
+  app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
+    '/api/Member/ResendResetPwdMail',
+    { schema: { body: ResendResetPwdMailRequestSchema } },
+    async (request) => {
+      const { userId, lang: bodyLang } = request.body;
+      const acceptLanguage = request.headers['accept-language'];
+      background.run('resending the password reset mail', async () => {
+        const member = await findMember(userId);
+        if (!member || !mayReset(member)) return;
+        await sendPasswordResetMail(ctx, member, mailLanguage(bodyLang, acceptLanguage, member.lang));
+      });
+      return ok();
+    },
+  );
+
+  app.get<{ Params: Static<typeof ResetTokenParamsSchema>; Querystring: Static<typeof ResetTokenQuerySchema> }>(
+    '/api/Member/CheckResetPwdTokenIsExpired/:token',
+    { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema } },
+    async (request) => {
+      const link = await validResetLink(request.params.token, request.query.userId);
+      return link ? ok({ reason: link.token.reason }) : fail('ResetLinkExpired');
+    },
+  );
+
+  app.post<{ Body: Static<typeof ValidatePwdUnAuthSchema> }>('/api/Member/ValidatePwdUnAuth', { schema: { body: ValidatePwdUnAuthSchema } }, async (request, reply) => {
+    const link = await validResetLink(request.body.token, request.body.userId);
+    if (!link) return fail('ResetLinkExpired');
+    const refused = await refusal(link.member, request.body.password);
+    return refused ? reply.code(refused.status).send(refused.body) : ok();
+  });
+
+  app.post<{ Body: Static<typeof ResetPwdUnAuthSchema> }>('/api/Member/ResetPwdUnAuth', { schema: { body: ResetPwdUnAuthSchema } }, async (request, reply) => {
+    const link = await validResetLink(request.body.token, request.body.userId);
+    if (!link) return fail('ResetLinkExpired');
+    const { member, token } = link;
+    if (!mayReset(member)) return fail('unauthorized');
+    const refused = await refusal(member, request.body.password);
+    if (refused) return reply.code(refused.status).send(refused.body);
+    // Checked before the link is used up, so that a refused password can be corrected.
+    const now = clock.now();
+    if (!(await store.passwordResets.consume(token.id, now))) return fail('ResetLinkExpired');
+    await store.passwordResets.changePassword({ memberId: member.id, passwordHash: await hashPassword(decode(request.body.password)!), now });
+    const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
+    background.run('sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
+    return ok({ memberId: member.id, userId: member.email, ...(token.return_url ? { redirectUrl: token.return_url } : {}) });
+  });
+
+  app.post<{ Body: Static<typeof ValidatePwdSchema> }>('/api/Member/ValidatePwd', { preHandler: app.requireMember, schema: { body: ValidatePwdSchema } }, async (request, reply) => {
+    const refused = await refusal(request.member!, request.body.password);
+    return refused ? reply.code(refused.status).send(refused.body) : ok();
+  });
+
+  app.post<{ Body: Static<typeof ResetPwdSchema> }>('/api/Member/ResetPwd', { preHandler: app.requireMember, schema: { body: ResetPwdSchema } }, async (request, reply) => {
+    const member = request.member!;
+    const current = decode(request.body.currentPassword);
+    if (current === undefined || !(await verifyPassword(member.password_hash, current))) return fail('AccountOrPwdFail');
+    const refused = await refusal(member, request.body.newPassword);
+    if (refused) return reply.code(refused.status).send(refused.body);
+    await store.passwordResets.changePassword({
+      memberId: member.id,
+      passwordHash: await hashPassword(decode(request.body.newPassword)!),
+      now: clock.now(),
+      keepSessionTokenHash: request.memberTokenHash ?? undefined,
+    });
+    const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
+    background.run('sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
+    return ok({ memberId: member.id });
+  });
+
+  // Anyone may ask; only a member whose password is a year old gets the mail, and the reply is the same.
+  app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
+    '/api/Member/ResendOneYearNotUpdatePwdMail',
+    { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema } },
+    async (request) => {
+      const { userId, lang: bodyLang } = request.body;
+      const acceptLanguage = request.headers['accept-language'];
+      if (!userId) return ok();
+      background.run('resending the password reminder mail', async () => {
+        const member = await findMember(userId);
+        if (!member || !mayReset(member) || member.password_changed_at === null) return;
+        if (member.password_changed_at > clock.now() - PASSWORD_MAX_AGE_DAYS * DAY_MS && member.status !== MemberStatus.PasswordExpired) return;
+        await sendPasswordReminderMail(ctx, member, mailLanguage(bodyLang, acceptLanguage, member.lang));
+      });
+      return ok();
+    },
+  );
+
+  app.put<{ Body: Static<typeof UpdateMemberPwdDateRequestSchema> }>(
+    '/api/Member/UpdateMemberPwdDate',
+    { schema: { body: UpdateMemberPwdDateRequestSchema } },
+    async (request) => {
+      const now = clock.now();
+      const link = await store.passwordResets.findValid(hashToken(request.body.tempId), 'keep', now);
+      if (!link || link.member.public_id !== request.body.memberId) return fail('ResetLinkExpired');
+      if (!(await store.passwordResets.consume(link.token.id, now))) return fail('ResetLinkExpired');
+      await store.passwordResets.keepPassword(link.member.id, now);
+      return ok(link.token.return_url);
+    },
+  );
+}
