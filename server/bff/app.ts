@@ -17,6 +17,7 @@ import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
 import passwordRoutes from './routes/password.ts';
+import accountRoutes from './routes/account.ts';
 import profileRoutes from './routes/profile.ts';
 import registerRoutes from './routes/register.ts';
 import { createStore } from './store/create-store.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(authRoutes, deps);
     await api.register(registerRoutes, deps);
     await api.register(profileRoutes, deps);
+    await api.register(accountRoutes, deps);
     await api.register(passwordRoutes, deps);
     await api.register(infoRoutes, deps);
     await api.register(portalConfigRoutes, deps);
