@@ -45,6 +45,16 @@ export const ERROR_CODES = [
   'Form_MobileNumber_Invalid',
   /** Forgot password for an employee account: the reset happens on the employee platform. */
   'ResetPwd4DL',
+  /** Social sign-in: the provider is not configured on this portal. */
+  'SocialNotConfigured',
+  /** Social sign-in: the state is unknown to this session, used already, expired or for another provider or member. */
+  'SocialStateInvalid',
+  /** Social sign-in: the provider did not confirm the account (spec section 8: get profile Error). */
+  'SocialProfileError',
+  /** Social sign-in: the visitor cancelled at the provider (spec section 8: popup_closed). */
+  'popup_closed',
+  /** Confirm subscription: the link does not lead to a member. */
+  'somethingwrong',
   /** A password link that is unknown, used, expired or replaced by a newer one. */
   'ResetLinkExpired',
   /** A new password on the list of the most common breached passwords. */

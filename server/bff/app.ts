@@ -20,6 +20,8 @@ import passwordRoutes from './routes/password.ts';
 import accountRoutes from './routes/account.ts';
 import profileRoutes from './routes/profile.ts';
 import registerRoutes from './routes/register.ts';
+import socialRoutes from './routes/social.ts';
+import crmRoutes from './routes/crm.ts';
 import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
@@ -78,6 +80,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
     captcha: createCaptchaGate(config.captcha, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
+    clock,
     store,
   };
 
@@ -108,6 +111,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(passwordRoutes, deps);
     await api.register(infoRoutes, deps);
     await api.register(portalConfigRoutes, deps);
+    await api.register(socialRoutes, deps);
+    await api.register(crmRoutes, deps);
   });
 
   return app;

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { loadOrCreateSecret } from '../common/secrets.ts';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
+import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -38,6 +39,8 @@ export interface BffConfig {
   redisKeyPrefix: string;
   /** reCAPTCHA and Turnstile keys, the Chinese hosts and the WeChat skip (server/bff/captcha/captcha-config.ts). */
   captcha: CaptchaConfig;
+  /** Google, Facebook and LinkedIn app credentials and endpoints (server/bff/social/social-config.ts). */
+  social: SocialConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
@@ -154,5 +157,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     employeeResetPasswordUrl: e.EMPLOYEE_RESET_PASSWORD_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'portal:',
     captcha: loadCaptchaConfig(env),
+    social: loadSocialConfig(env),
   };
 }

@@ -4,4 +4,6 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './register.ts';
 export * from './info.ts';
+export * from './social.ts';
+export * from './crm.ts';
 export * from './password.ts';

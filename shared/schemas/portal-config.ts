@@ -11,5 +11,7 @@ export const PortalConfigSchema = Type.Object({
     siteKey: Type.Optional(Type.String()),
   }),
   chineseSite: Type.Boolean(),
+  /** Social types (1 Google, 2 Facebook, 3 LinkedIn) whose buttons are shown: the configured ones, none on the Chinese site. */
+  socialTypes: Type.Array(Type.Integer()),
 });
 export type PortalConfig = Static<typeof PortalConfigSchema>;

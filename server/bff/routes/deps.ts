@@ -1,3 +1,4 @@
+import type { Clock } from '../../common/clock.ts';
 import type { BffConfig } from '../config.ts';
 import type { CallbackPolicy } from '../callback-url.ts';
 import type { CaptchaGate } from '../captcha.ts';
@@ -12,6 +13,7 @@ export interface RouteDeps {
   callbackPolicy: CallbackPolicy;
   captcha: CaptchaGate;
   countries: CountryDirectory;
+  clock: Clock;
   /** Shared counters (per-address limits); in-process or Redis. */
   store: KeyValueStore;
 }

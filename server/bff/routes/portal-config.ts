@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/schemas/reply.ts';
 import type { PortalConfig } from '../../../shared/schemas/portal-config.ts';
 import { requestLanguage } from '../request-language.ts';
+import { configuredSocialTypes } from '../social/social-config.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** Settings the client needs from the configuration; they depend on the host, the language (?lang=) and the browser. */
@@ -10,6 +11,7 @@ export function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['
   return {
     captcha: choice.siteKey === undefined ? { type: choice.type } : { type: choice.type, siteKey: choice.siteKey },
     chineseSite: choice.chineseSite,
+    socialTypes: choice.chineseSite ? [] : configuredSocialTypes(deps.config.social),
   };
 }
 

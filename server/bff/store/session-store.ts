@@ -20,9 +20,14 @@ function parseSession(value: string): Session | null {
   }
 }
 
+/** Anonymous sessions are kept only while they carry a pending social sign-in (state or verified identity). */
+function holdsAnonymousState(session: Session): boolean {
+  return session.socialStates !== undefined || session.socialIdentity !== undefined;
+}
+
 /**
- * @fastify/session's store over a KeyValueStore. Only signed-in sessions are stored, so
- * anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
+ * @fastify/session's store over a KeyValueStore. Only signed-in sessions and those of a social
+ * sign-in under way are stored, so other anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
  * absolute limits, so a stored session never outlives either.
  */
 export class KeyValueSessionStore implements SessionStore {
@@ -40,7 +45,7 @@ export class KeyValueSessionStore implements SessionStore {
   }
 
   set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
-    if (session.memberId === undefined) {
+    if (session.memberId === undefined && !holdsAnonymousState(session)) {
       callback();
       return;
     }

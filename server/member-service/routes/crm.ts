@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import {
+  UpdateCrmPolicyRequestSchema,
+  UpdateCrmSubscribeRequestSchema,
+  type UpdateCrmPolicyRequest,
+  type UpdateCrmSubscribeRequest,
+} from '../../../shared/schemas/crm.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { CONSENT_POLICY_VERSIONS } from '../consents.ts';
 import type { ServiceContext } from '../context.ts';
 import { maskedEmail, matchesMember, publicIdOf } from '../crm/subscription-id.ts';
 import type { MemberRow } from '../store/schema.ts';
-
-const HashEmail = Type.String({ minLength: 1, maxLength: 200 });
-
-/** status (the PP query value): the version of the privacy policy the mail asked the member to confirm. */
-const UpdateCrmPolicySchema = Type.Object({
-  hashEmail: HashEmail,
-  status: Type.String({ pattern: '^[A-Za-z0-9._-]{1,40}$' }),
-  source: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('aures')])),
-});
-const UpdateCrmSubscribeSchema = Type.Object({ hashEmail: HashEmail, isSub: Type.Boolean() });
 
 /** The consent a confirmed policy is recorded as. */
 export const CRM_POLICY_CONSENT = 'crm-policy';
@@ -34,9 +29,9 @@ export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     return matchesMember(hashEmail, member, config.crmHashKey) ? member : undefined;
   }
 
-  app.post<{ Body: Static<typeof UpdateCrmPolicySchema> }>(
+  app.post<{ Body: UpdateCrmPolicyRequest }>(
     '/api/Member/UpdateCrmPolicy',
-    { schema: { body: UpdateCrmPolicySchema } },
+    { schema: { body: UpdateCrmPolicyRequestSchema } },
     async (request) => {
       const member = await memberOf(request.body.hashEmail);
       if (!member) return fail('somethingwrong');
@@ -47,9 +42,9 @@ export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     },
   );
 
-  app.post<{ Body: Static<typeof UpdateCrmSubscribeSchema> }>(
+  app.post<{ Body: UpdateCrmSubscribeRequest }>(
     '/api/Member/UpdateCrmSubscribe',
-    { schema: { body: UpdateCrmSubscribeSchema } },
+    { schema: { body: UpdateCrmSubscribeRequestSchema } },
     async (request) => {
       const member = await memberOf(request.body.hashEmail);
       if (!member) return fail('somethingwrong');

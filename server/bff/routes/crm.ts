@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  UpdateCrmPolicyRequestSchema,
+  UpdateCrmSubscribeRequestSchema,
+  type UpdateCrmPolicyRequest,
+  type UpdateCrmSubscribeRequest,
+} from '../../../shared/schemas/crm.ts';
+import { strictRateLimit } from '../plugins/rate-limits.ts';
+import type { RouteDeps } from './deps.ts';
+import { relay } from './member-call.ts';
+
+/** Confirm subscription: anonymous calls authorised by the hashEmail of the mail's link alone. */
+export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream, config } = deps;
+  const limited = strictRateLimit(config.registerRateLimitPerMinute);
+
+  app.post<{ Body: UpdateCrmPolicyRequest }>(
+    '/api/Member/UpdateCrmPolicy',
+    { schema: { body: UpdateCrmPolicyRequestSchema }, config: limited },
+    async (request, reply) => relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmPolicy', body: request.body })),
+  );
+
+  app.post<{ Body: UpdateCrmSubscribeRequest }>(
+    '/api/Member/UpdateCrmSubscribe',
+    { schema: { body: UpdateCrmSubscribeRequestSchema }, config: limited },
+    async (request, reply) => relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmSubscribe', body: request.body })),
+  );
+}

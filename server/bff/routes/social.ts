@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SocialType } from '../../../shared/enums.ts';
+import { isLanguage } from '../../../shared/languages.ts';
+import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
+import {
+  SocialAuthorizeRequestSchema,
+  SocialConnectRequestSchema,
+  SocialLoginRequestSchema,
+  SocialVerifyRequestSchema,
+  type SocialAuthorizeRequest,
+  type SocialConnectRequest,
+  type SocialLoginRequest,
+  type SocialVerifyRequest,
+} from '../../../shared/schemas/social.ts';
+import { allowedCallbackUrl } from '../callback-url.ts';
+import { notSignedIn, ReplyError } from '../errors.ts';
+import { signedInMember } from '../plugins/session.ts';
+import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { requestLanguage } from '../request-language.ts';
+import { ProviderError } from '../social/provider-http.ts';
+import { authorizationUrl, providerConfig, verifyAuthorizationCode, type SocialTypeValue, type VerifiedIdentity } from '../social/providers.ts';
+import { connectIdentity, consumeState, createState, forgetIdentity, holdIdentity, signUpIdentity, type SocialOrigin } from '../social/social-session.ts';
+import type { RouteDeps } from './deps.ts';
+import { callAsMember, relay } from './member-call.ts';
+
+const LOGIN_PATHS: Array<[string, SocialTypeValue]> = [
+  ['/api/Member/GoogleLogin', SocialType.Google],
+  ['/api/Member/FbLogin', SocialType.Facebook],
+  ['/api/Member/LinkedinLogin', SocialType.LinkedIn],
+];
+
+interface UpstreamLoginData {
+  token?: string;
+  tokenExpiresAt?: string;
+  userId?: string;
+  memberId?: number;
+  status?: number;
+  redirectUrl?: string;
+}
+
+const profileOf = (identity: VerifiedIdentity) => ({
+  socialType: identity.socialType,
+  socialId: identity.socialId,
+  socialEmail: identity.socialEmail,
+  socialName: identity.socialName,
+});
+
+/**
+ * Social sign-in, sign-up and connect by the authorization-code flow. The browser brings back
+ * the provider's code and our state; the BFF checks the state against the session, exchanges
+ * the code with the client secret, reads the account from the provider and forwards only that
+ * verified id to the member service.
+ */
+export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream, callbackPolicy, config, clock } = deps;
+  const limited = strictRateLimit(config.loginRateLimitPerMinute);
+
+  function memberIdOf(request: FastifyRequest): number | undefined {
+    return signedInMember(request)?.memberId;
+  }
+
+  /** Checks the state, then verifies the code with the provider the state was issued for. */
+  async function verify(request: FastifyRequest, code: string, state: string, expected?: SocialTypeValue, origins?: SocialOrigin[]) {
+    const pending = consumeState(request, state, expected, clock.now(), memberIdOf(request));
+    if (!pending || (origins && !origins.includes(pending.origin))) throw new ReplyError(400, 'SocialStateInvalid');
+    const provider = providerConfig(config.social, pending.socialType);
+    if (!provider) throw new ReplyError(400, 'SocialNotConfigured');
+    try {
+      const identity = await verifyAuthorizationCode(provider, pending.socialType, code, pending.redirectUri, config.upstreamTimeoutMs);
+      return { identity, origin: pending.origin };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      request.log.warn({ err: error }, 'social sign-in not verified');
+      throw new ReplyError(400, 'SocialProfileError');
+    }
+  }
+
+  app.post<{ Body: SocialAuthorizeRequest }>(
+    '/api/Member/SocialAuthorize',
+    { schema: { body: SocialAuthorizeRequestSchema }, config: limited },
+    async (request) => {
+      const { socialType, origin } = request.body;
+      const provider = providerConfig(config.social, socialType);
+      if (!provider) throw new ReplyError(400, 'SocialNotConfigured');
+      const memberId = memberIdOf(request);
+      if (origin === 'connect' && memberId === undefined) throw notSignedIn();
+      const lang = isLanguage(request.body.lang) ? request.body.lang : requestLanguage(request);
+      const redirectUri = `${config.publicOrigin}/${lang}/social-login`;
+      const state = createState(request, { socialType, origin, redirectUri, ...(origin === 'connect' ? { memberId } : {}) }, clock.now());
+      return ok({ authorizationUrl: authorizationUrl(provider, socialType, state, redirectUri) });
+    },
+  );
+
+  for (const [path, socialType] of LOGIN_PATHS) {
+    app.post<{ Body: SocialLoginRequest }>(path, { schema: { body: SocialLoginRequestSchema }, config: limited }, async (request, reply) => {
+      const { code, state, returnUrl, pass } = request.body;
+      const { identity } = await verify(request, code, state, socialType, ['login', 'register']);
+      const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
+      const result = await upstream.call<UpstreamLoginData>({
+        method: 'POST',
+        path,
+        body: { id: identity.socialId, returnUrl: allowedReturnUrl, pass },
+        language: requestLanguage(request),
+      });
+      return signInOrHold(request, reply, result.status, result.body, identity);
+    });
+  }
+
+  /** ok starts the member's session; notfound keeps the identity for the sign-up it leads to. */
+  async function signInOrHold(request: FastifyRequest, reply: FastifyReply, status: number, body: Reply<UpstreamLoginData>, identity: VerifiedIdentity) {
+    const data = body.data;
+    if (body.isSuccess && data?.token && data.memberId !== undefined) {
+      await request.startMemberSession({ memberToken: data.token, tokenExpiresAt: data.tokenExpiresAt ?? '', userId: data.userId ?? '', memberId: data.memberId });
+      const redirectUrl = allowedCallbackUrl(data.redirectUrl, callbackPolicy);
+      return ok({ userId: data.userId, status: data.status, ...(redirectUrl ? { redirectUrl } : {}) });
+    }
+    if (body.code === 'notfound') {
+      holdIdentity(request, identity, 'register', clock.now());
+      const { socialId: _id, ...shown } = profileOf(identity);
+      return fail('notfound', { data: shown } as never);
+    }
+    return reply.code(status).send({ isSuccess: false, code: body.code, ...(body.title ? { title: body.title } : {}) });
+  }
+
+  async function verifyForSignUpOrConnect(request: FastifyRequest<{ Body: SocialVerifyRequest }>, expected?: SocialTypeValue) {
+    const { identity, origin } = await verify(request, request.body.code, request.body.state, expected, ['register', 'connect']);
+    holdIdentity(request, identity, origin, clock.now(), origin === 'connect' ? memberIdOf(request) : undefined);
+    return ok({ ...profileOf(identity), origin });
+  }
+
+  app.post<{ Body: SocialVerifyRequest }>(
+    '/api/Member/LinkedinVerify',
+    { schema: { body: SocialVerifyRequestSchema }, config: limited },
+    async (request) => verifyForSignUpOrConnect(request, SocialType.LinkedIn),
+  );
+  app.post<{ Body: SocialVerifyRequest }>(
+    '/api/Member/SocialVerify',
+    { schema: { body: SocialVerifyRequestSchema }, config: limited },
+    async (request) => verifyForSignUpOrConnect(request),
+  );
+
+  /** The identity a social sign-up will register with (prefills the form after a reload). */
+  app.get('/api/Member/SocialSignUp', async (request) => {
+    const identity = signUpIdentity(request, clock.now());
+    if (!identity) return ok({ identity: null });
+    const { socialId: _id, ...shown } = profileOf(identity);
+    return ok({ identity: shown });
+  });
+
+  app.post<{ Body: SocialConnectRequest }>(
+    '/api/Member/SocialConnect',
+    { schema: { body: SocialConnectRequestSchema } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      if (!member) throw notSignedIn();
+      const { socialType, isConnect } = request.body;
+      let body: Record<string, unknown> = { socialType, isConnect: false };
+      if (isConnect) {
+        const identity = connectIdentity(request, socialType, member.memberId, clock.now());
+        if (!identity) throw new ReplyError(400, 'SocialStateInvalid');
+        body = { ...profileOf(identity), isConnect: true };
+      }
+      const result = await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/SocialConnect', body });
+      if (isConnect) forgetIdentity(request);
+      return relay(reply, result);
+    },
+  );
+}
