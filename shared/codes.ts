@@ -29,6 +29,8 @@ export type LoginResultCode = (typeof LOGIN_RESULT_CODES)[number];
 export const ERROR_CODES = [
   ...LOGIN_RESULT_CODES,
   'EmailExists',
+  'PhoneNotEnabled',
+  'CodeNoLongerValid',
   'FormValidateFail',
   'Unauthorized',
   'Forbidden',
@@ -43,8 +45,6 @@ export const ERROR_CODES = [
   'Form_ReCaptcha_Invalid',
   'Form_PhoneNumber_Invalid',
   'Form_MobileNumber_Invalid',
-  /** Forgot password for an employee account: the reset happens on the employee platform. */
-  'ResetPwd4DL',
   /** Social sign-in: the provider is not configured on this portal. */
   'SocialNotConfigured',
   /** Social sign-in: the state is unknown to this session, used already, expired or for another provider or member. */
@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'popup_closed',
   /** Confirm subscription: the link does not lead to a member. */
   'somethingwrong',
+  /** Forgot password for an employee account: the reset happens on the employee platform. */
+  'ResetPwd4DL',
   /** A password link that is unknown, used, expired or replaced by a newer one. */
   'ResetLinkExpired',
   /** A new password on the list of the most common breached passwords. */

@@ -17,9 +17,12 @@ import { healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { otpRoutes } from './routes/otp.ts';
 import { registerRoutes } from './routes/register.ts';
+import { ticketRoutes } from './routes/tickets.ts';
 import { socialRoutes } from './routes/social.ts';
 import { prepareDummyHash } from './security/passwords.ts';
+import { createSmsSender } from './sms/sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
 
 declare module 'fastify' {
@@ -35,7 +38,7 @@ export interface MemberServiceOptions {
 }
 
 /** Secrets that must never reach a log line. */
-const REDACT = ['req.headers.authorization', 'req.headers["x-service-key"]', 'req.body.password', 'req.body.confirmPassword', 'req.body.token'];
+const REDACT = ['req.headers.authorization', 'req.headers["x-service-key"]', 'req.body.password', 'req.body.confirmPassword', 'req.body.token', 'req.body.code', 'req.body.tempId'];
 
 /**
  * The reference member service: opens the store (running migrations), registers the routes of
@@ -58,6 +61,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     store,
     clock: options.clock ?? systemClock,
     mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),
+    sms: createSmsSender({ dataDir: config.dataDir, webhookUrl: config.smsWebhookUrl, webhookToken: config.smsWebhookToken, logger: app.log }),
     background: new BackgroundTasks(app.log),
   };
   const jobs = new JobRunner({
@@ -82,9 +86,11 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(memberAuthPlugin, { store, clock: ctx.clock });
   await app.register(healthRoutes, store);
   await app.register(authRoutes, ctx);
+  await app.register(otpRoutes, ctx);
+  await app.register(ticketRoutes, ctx);
   await app.register(profileRoutes, ctx);
-  await app.register(passwordRoutes, ctx);
   await app.register(accountRoutes, ctx);
+  await app.register(passwordRoutes, ctx);
   await app.register(registerRoutes, ctx);
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);

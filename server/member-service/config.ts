@@ -19,6 +19,9 @@ export interface MemberServiceConfig {
   /** How often an instance looks for due periodic jobs; 0 runs none on a timer. */
   jobPollSeconds: number;
   logLevel: string;
+  /** Unset: text messages go to DATA_DIR/outbox. */
+  smsWebhookUrl?: string;
+  smsWebhookToken?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -39,6 +42,8 @@ const EnvSchema = Type.Object({
   MEMBER_TOKEN_TTL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{2,9}$' })),
   JOB_POLL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{1,6}$' })),
   LOG_LEVEL: Type.Optional(Type.Union(LOG_LEVELS.map((l) => Type.Literal(l)))),
+  SMS_WEBHOOK_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  SMS_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 8 })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -85,5 +90,7 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     tokenTtlSeconds,
     jobPollSeconds: Number(values.JOB_POLL_SECONDS ?? 60),
     logLevel: values.LOG_LEVEL ?? 'info',
+    smsWebhookUrl: values.SMS_WEBHOOK_URL,
+    smsWebhookToken: values.SMS_WEBHOOK_TOKEN,
   };
 }

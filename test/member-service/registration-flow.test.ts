@@ -30,7 +30,7 @@ for (const engine of databaseEngines(t)) {
     const login = await service.call('POST', '/api/Member/Login', {
       body: { userId: 'ADA@example.com ', password: service.encode(PASSWORD), returnUrl: 'https://shop.example/after' },
     });
-    t.equal(login.body.code, 'ok');
+    t.equal(login.body.code, 'preferring', 'a new member going back to a site is first asked for preferences');
     t.match(login.body.data, { userId: 'ada@example.com', memberId: registered.body.data.memberId, status: 1, redirectUrl: 'https://shop.example/after' });
     t.match(login.body.data.token, /^[A-Za-z0-9_-]{43}$/);
     t.ok(Date.parse(login.body.data.tokenExpiresAt) > Date.now(), 'the token expiry lies ahead');

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { MemberStatus } from '../../../shared/enums.ts';
-import { normalizeEmail } from '../../../shared/rules/email.ts';
+import { isCompanyDomain, normalizeEmail } from '../../../shared/rules/email.ts';
 import { LogoutQuerySchema } from '../../../shared/schemas/auth.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { hashToken, randomToken } from '../security/tokens.ts';
 import { UpstreamLoginSchema, type UpstreamLogin } from '../schemas.ts';
-
-const BLOCKED_STATUSES: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
+import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 /** Sign-in, sign-out and the login check. */
 export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -21,23 +18,12 @@ export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     const member = await store.members.findByEmail(normalizeEmail(userId));
     // An unknown account, a social-only member and an undecodable password all pay for one
     // argon2 verification and get the same reply as a wrong password.
-    const matches = await verifyPassword(member?.password_hash, plain ?? '');
-    if (!member || !matches || plain === undefined) return fail('AccountOrPwdFail');
-    if (member.status === MemberStatus.Unverified) return fail('mustactivate');
-    if (BLOCKED_STATUSES.includes(member.status)) return fail('unauthorized');
-
-    const token = randomToken();
-    const now = clock.now();
-    const expiresAt = now + config.tokenTtlSeconds * 1000;
-    await store.sessions.create(member.id, hashToken(token), now, expiresAt);
-    return ok({
-      token,
-      tokenExpiresAt: new Date(expiresAt).toISOString(),
-      userId: member.email,
-      memberId: member.id,
-      status: member.status,
-      ...(returnUrl ? { redirectUrl: returnUrl } : {}),
-    });
+    const matches = (await verifyPassword(member?.password_hash, plain ?? '')) && plain !== undefined;
+    // Company addresses belong to the employee platform: the same answer whether or not such
+    // an account exists here, unless it is an employee's and the password is right.
+    if (isCompanyDomain(userId, config.companyDomains) && !(member && matches && member.is_emp === 1)) return fail('ContactHR');
+    if (!member || !matches) return fail('AccountOrPwdFail');
+    return signInReply(ctx, member, { returnUrl, checkPasswordAge: true });
   });
 
   app.get('/api/Member/Logout', { preHandler: app.requireMember, schema: { querystring: LogoutQuerySchema } }, async (request) => {

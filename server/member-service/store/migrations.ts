@@ -89,6 +89,36 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('social_links_member').on('social_links').column('member_id').execute();
       },
     },
+    '0100-otp-codes': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('otp_codes'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('flow', 'text', (c) => c.notNull())
+          .addColumn('channel', 'integer', (c) => c.notNull())
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .addColumn('invalidated_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('otp_codes_member_flow').on('otp_codes').columns(['member_id', 'flow']).execute();
+      },
+    },
+    '0101-sso-tickets': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('sso_tickets'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('session_token_hash', 'text', (c) => c.notNull())
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('ticket_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('sso_tickets_member').on('sso_tickets').column('member_id').execute();
+      },
+    },
     '0400-job-leases': {
       async up(db: AnyDb) {
         await db.schema

@@ -114,7 +114,35 @@ export interface PasswordResetTokensTable {
   superseded_at: number | null;
 }
 
+/** One-time sign-in codes (store/otp-codes.ts): keyed hashes only; the newest of a member's flow is the only valid one. */
+export interface OtpCodesTable {
+  id: Generated<number>;
+  member_id: number;
+  flow: string;
+  channel: number;
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  invalidated_at: number | null;
+}
+
+/** Single sign-on tickets (store/tickets.ts): one use each, tied to the sign-in session that issued them. */
+export interface SsoTicketsTable {
+  id: Generated<number>;
+  member_id: number;
+  session_token_hash: string;
+  purpose: string;
+  ticket_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
+  otp_codes: OtpCodesTable;
+  sso_tickets: SsoTicketsTable;
   members: MembersTable;
   password_reset_tokens: PasswordResetTokensTable;
   job_leases: JobLeasesTable;

@@ -5,7 +5,9 @@ import { accountDeletionRepository, type AccountDeletionRepository } from './acc
 import { consentEventsRepository, type ConsentEventsRepository } from './consent-events.ts';
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
+import { otpCodesRepository, type OtpCodesRepository } from './otp-codes.ts';
 import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
+import { ticketsRepository, type TicketsRepository } from './tickets.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
 
 /**
@@ -19,6 +21,8 @@ export interface MemberStore {
   readonly activations: ActivationTokensRepository;
   readonly consents: ConsentsRepository;
   readonly socialLinks: SocialLinksRepository;
+  readonly otpCodes: OtpCodesRepository;
+  readonly tickets: TicketsRepository;
   readonly passwordResets: PasswordResetsRepository;
   readonly jobLeases: JobLeasesRepository;
   readonly accountDeletion: AccountDeletionRepository;
@@ -43,6 +47,8 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     activations: activationTokensRepository(db),
     consents: consentsRepository(db),
     socialLinks: socialLinksRepository(db),
+    otpCodes: otpCodesRepository(db),
+    tickets: ticketsRepository(db),
     passwordResets: passwordResetsRepository(db),
     jobLeases: jobLeasesRepository(db),
     accountDeletion: accountDeletionRepository(db),

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, type Language } from '../../../shared/languages.ts';
+import { escapeHtml, interpolate, type RenderedMail } from '../mail/templates.ts';
+
+type OtpKey = 'subject' | 'greeting' | 'intro' | 'validity' | 'ignore' | 'signature' | 'automated' | 'sms';
+
+const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
+
+/** The code texts of every portal language, from locales/{lang}/mail.json (otpCode). */
+const texts = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, (JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as { otpCode: Record<OtpKey, string> }).otpCode]),
+) as Record<Language, Record<OtpKey, string>>;
+
+export interface OtpMessageValues {
+  firstName: string;
+  lastName: string;
+  code: string;
+  minutes: number;
+}
+
+const vars = (values: OtpMessageValues) => ({ firstName: values.firstName, lastName: values.lastName, code: values.code, minutes: String(values.minutes) });
+
+export function renderOtpMail(lang: Language, values: OtpMessageValues): RenderedMail {
+  const t = texts[lang];
+  const plain = (key: OtpKey) => interpolate(t[key], vars(values), (s) => s);
+  const html = (key: OtpKey) => interpolate(escapeHtml(t[key]), vars(values), escapeHtml);
+  const text = [plain('greeting'), '', plain('intro'), '', values.code, '', plain('validity'), plain('ignore'), '', plain('signature'), '', plain('automated')].join('\n');
+  const body = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${html('subject')}</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
+<p>${html('greeting')}</p>
+<p>${html('intro')}</p>
+<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(values.code)}</p>
+<p>${html('validity')}</p>
+<p>${html('ignore')}</p>
+<p>${html('signature')}</p>
+<p style="font-size: 12px; color: #616e7c">${html('automated')}</p>
+</body></html>`;
+  return { subject: plain('subject'), text, html: body };
+}
+
+export function renderOtpSms(lang: Language, values: OtpMessageValues): string {
+  return interpolate(texts[lang].sms, vars(values), (s) => s);
+}

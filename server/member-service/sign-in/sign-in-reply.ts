@@ -1,0 +1,81 @@
+import { MemberStatus } from '../../../shared/enums.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
+import { fail, type Reply } from '../../../shared/schemas/reply.ts';
+import type { ServiceContext } from '../context.ts';
+import { hashToken, randomToken } from '../security/tokens.ts';
+import type { MemberRow } from '../store/schema.ts';
+import { issueTicket, SSO_TICKET_VALID_SECONDS } from './tickets.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BLOCKED_STATUSES: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
+
+export interface SignInOptions {
+  /** The allow-listed URL the member continues to; it gets a one-time ticket for the site there. */
+  returnUrl?: string;
+  /** Password sign-in only: a password older than a year gets OneYearNotUpdatePwd instead of a session. */
+  checkPasswordAge?: boolean;
+}
+
+export interface SignedInData {
+  token: string;
+  tokenExpiresAt: string;
+  userId: string;
+  memberId: number;
+  status: number;
+  redirectUrl?: string;
+  /** Public id and ticket, which the browser appends to redirectUrl as `id` and `tempid`. */
+  id?: string;
+  tempId?: string;
+}
+
+/**
+ * The spec's result code of a sign-in (section 4) for a member whose identity is proven:
+ * the codes that carry a session (ok, preferring, defaultpwd, mustchange, expired) or the
+ * refusals that depend on the account's state.
+ */
+function resultCode(member: MemberRow, options: SignInOptions, now: number): string {
+  if (member.status === MemberStatus.Unverified) return 'mustactivate';
+  if (BLOCKED_STATUSES.includes(member.status)) return 'unauthorized';
+  if (member.status === MemberStatus.MustChangePassword) return member.password_changed_at === null ? 'defaultpwd' : 'mustchange';
+  if (member.status === MemberStatus.PasswordExpired) return 'expired';
+  const passwordSince = member.password_changed_at ?? member.created_at;
+  if (options.checkPasswordAge && now - passwordSince > PASSWORD_MAX_AGE_DAYS * DAY_MS) return 'OneYearNotUpdatePwd';
+  // Choosing preferences is asked on the way back to a company site; without one the member
+  // lands on My account, where the same choices are part of the profile.
+  if (options.returnUrl && member.preferring === 1) return 'preferring';
+  return 'ok';
+}
+
+const SESSION_CODES = new Set(['ok', 'preferring', 'defaultpwd', 'mustchange', 'expired']);
+const TICKET_CODES = new Set(['ok', 'preferring']);
+
+/**
+ * Signs a member in whose identity is proven (password, one-time code or ticket): a member
+ * token, and with a return URL a one-time ticket for it; or the refusal the account's state calls for.
+ */
+export async function signInReply(ctx: ServiceContext, member: MemberRow, options: SignInOptions = {}): Promise<Reply<SignedInData | { userId: string }>> {
+  const now = ctx.clock.now();
+  const code = resultCode(member, options, now);
+  if (code === 'OneYearNotUpdatePwd') return fail(code, { data: { userId: member.email } });
+  if (!SESSION_CODES.has(code)) return fail(code);
+
+  const token = randomToken();
+  const tokenHash = hashToken(token);
+  const expiresAt = now + ctx.config.tokenTtlSeconds * 1000;
+  await ctx.store.sessions.create(member.id, tokenHash, now, expiresAt);
+  const data: SignedInData = {
+    token,
+    tokenExpiresAt: new Date(expiresAt).toISOString(),
+    userId: member.email,
+    memberId: member.id,
+    status: member.status,
+  };
+  if (options.returnUrl) {
+    data.redirectUrl = options.returnUrl;
+    if (TICKET_CODES.has(code)) {
+      data.id = member.public_id;
+      data.tempId = await issueTicket(ctx, member.id, tokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+    }
+  }
+  return { isSuccess: true, code, data };
+}
