@@ -15,6 +15,14 @@ const ResendVerifyMailPage = lazy(() => import('./pages/resend-verify-mail/resen
 const ActivateMemberPage = lazy(() => import('./pages/activate-member/activate-member-page.tsx'));
 const RedirectPage = lazy(() => import('./pages/redirect-page/redirect-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password/reset-password-page.tsx'));
+const PasswordResetLinkExpiredPage = lazy(() => import('./pages/password-reset-link-expired/password-reset-link-expired-page.tsx'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email/verify-email-page.tsx'));
+const ChangePasswordPage = lazy(() => import('./pages/change-password/change-password-page.tsx'));
+const NoticePleaseChangePasswordPage = lazy(() => import('./pages/notice-please-change-password/notice-please-change-password-page.tsx'));
+const PasswordChangedPage = lazy(() => import('./pages/password-changed/password-changed-page.tsx'));
+const NoticePasswordUnchangedPage = lazy(() => import('./pages/notice-password-unchanged/notice-password-unchanged-page.tsx'));
 
 /** Screens under '/{lang}/'; any other path goes to login with its query string. */
 function PageRoutes() {
@@ -31,6 +39,15 @@ function PageRoutes() {
         <Route path="/auth/activate-member/:token/:userId/:pass" component={ActivateMemberPage} />
         <Route path="/redirect-page" component={RedirectPage} />
         <Route path="/error" component={ErrorPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/password-reset-link-expired" component={PasswordResetLinkExpiredPage} />
+        <Route path="/auth/verify-email" component={VerifyEmailPage} />
+        <Route path="/auth/verify-email/:token/:userId" component={VerifyEmailPage} />
+        <Route path="/change-password" component={ChangePasswordPage} />
+        <Route path="/notice-please-change-password" component={NoticePleaseChangePasswordPage} />
+        <Route path="/password-changed" component={PasswordChangedPage} />
+        <Route path="/notice-password-unchanged/:seq/:pass/:tempid" component={NoticePasswordUnchangedPage} />
         <Route>
           <Redirect to={`/login${window.location.search}`} replace />
         </Route>

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect } from 'wouter';
+import { resendReminderMail } from '../../api/password.ts';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { readUserId } from '../../session/stored-user.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { ResendButton } from '../reset-password/resend-button.tsx';
+
+/** After a sign-in answered OneYearNotUpdatePwd: the reminder mail went to the user id; resend. Without one, login. */
+export default function NoticePleaseChangePasswordPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { queryString } = useUrlSession();
+  const [userId] = useState(readUserId);
+  const [shownAt] = useState(Date.now);
+  usePageTitle('password.reminder.title');
+  if (!userId) return <Redirect to={`/login${queryString}`} replace />;
+
+  return (
+    <section className="card card--narrow stack notice-please-change-password-page">
+      <h1>{t('password.reminder.title')}</h1>
+      <p>
+        {t('password.reminder.sentTo')} <strong>{userId}</strong>
+      </p>
+      <p>{t('password.reminder.instructions')}</p>
+      <ResendButton send={() => resendReminderMail(userId, lang)} sentAt={shownAt} />
+    </section>
+  );
+}
