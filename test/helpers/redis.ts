@@ -59,7 +59,7 @@ function processAlive(pid: number): boolean {
 export async function startRedis(): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
   const pidFile = join(dir, 'redis.pid');
-  const port = await freePort();
+  let port = await freePort();
   let pid: number | undefined;
 
   async function start() {
@@ -80,7 +80,16 @@ export async function startRedis(): Promise<RedisServer> {
     await waitFor(async () => !processAlive(stopping) && !(await accepts(port)), 'it has stopped');
   }
 
-  await start();
+  // Another process may take the chosen port before redis-server binds it: try another one.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await start();
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      port = await freePort();
+    }
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

@@ -20,6 +20,9 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+/** The client with the script above defined on it as a command. */
+type ClientWithIncrement = Redis & { portalIncrement(key: string, ttlMs: number): Promise<number> };
+
 function milliseconds(ttlSeconds: number): number {
   return Math.max(1, Math.ceil(ttlSeconds * 1000));
 }
@@ -97,9 +100,7 @@ export class RedisStore implements KeyValueStore {
   }
 
   async increment(key: string, ttlSeconds: number): Promise<number> {
-    const count = await this.run(
-      (c) => (c as Redis & { portalIncrement(key: string, ttlMs: number): Promise<number> }).portalIncrement(key, milliseconds(ttlSeconds)),
-    );
+    const count = await this.run((c) => (c as ClientWithIncrement).portalIncrement(key, milliseconds(ttlSeconds)));
     return Number(count);
   }
 
