@@ -19,7 +19,9 @@ import portalConfigRoutes from './routes/portal-config.ts';
 import passwordRoutes from './routes/password.ts';
 import accountRoutes from './routes/account.ts';
 import profileRoutes from './routes/profile.ts';
+import otpRoutes from './routes/otp.ts';
 import registerRoutes from './routes/register.ts';
+import ssoRoutes from './routes/sso.ts';
 import socialRoutes from './routes/social.ts';
 import crmRoutes from './routes/crm.ts';
 import { createStore } from './store/create-store.ts';
@@ -105,6 +107,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });
     await api.register(authRoutes, deps);
+    await api.register(otpRoutes, deps);
+    await api.register(ssoRoutes, deps);
     await api.register(registerRoutes, deps);
     await api.register(profileRoutes, deps);
     await api.register(accountRoutes, deps);

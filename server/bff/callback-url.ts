@@ -58,6 +58,19 @@ export function allowedCallbackUrl(raw: unknown, policy: CallbackPolicy): string
   return isAllowedHost(url, policy) ? url.href : undefined;
 }
 
+/**
+ * True for an allowed URL that stays on the portal (a path, or the portal's own origin): a
+ * destination the member service need not know about and no company site ticket is issued for.
+ */
+export function isPortalUrl(url: string, policy: CallbackPolicy): boolean {
+  if (url.startsWith('/')) return true;
+  try {
+    return new URL(url).origin === new URL(policy.publicOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
 export function defaultLandingPath(lang: Language): string {
   return `/${lang}/my-account`;
 }

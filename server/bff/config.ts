@@ -25,6 +25,10 @@ export interface BffConfig {
   rateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
   registerRateLimitPerMinute: number;
+  /** Sign-in code requests (SendOtpCode) per minute and IP. */
+  otpRateLimitPerMinute: number;
+  /** Keys company sites present (Bearer) to redeem sign-in tickets at CheckGoToProfile; empty: nobody can. */
+  ssoSiteKeys: string[];
   /** E-mail existence checks (IsExist) per address and hour, whoever asks. */
   emailCheckPerAddressPerHour: number;
   trustProxy: boolean | number | string;
@@ -64,6 +68,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   REGISTER_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  OTP_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  SSO_SITE_KEYS: Type.Optional(Type.String({ pattern: '^\\s*[A-Za-z0-9_-]{32,200}(\\s*,\\s*[A-Za-z0-9_-]{32,200})*\\s*$' })),
   EMAIL_CHECK_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
   TRUST_PROXY: Type.Optional(
     Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' }),
@@ -149,6 +155,8 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     rateLimitPerMinute: Number(e.RATE_LIMIT_PER_MINUTE ?? 300),
     loginRateLimitPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
     registerRateLimitPerMinute: Number(e.REGISTER_RATE_LIMIT_PER_MINUTE ?? 10),
+    otpRateLimitPerMinute: Number(e.OTP_RATE_LIMIT_PER_MINUTE ?? 5),
+    ssoSiteKeys: (e.SSO_SITE_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== ''),
     emailCheckPerAddressPerHour: Number(e.EMAIL_CHECK_PER_ADDRESS_PER_HOUR ?? 20),
     trustProxy,
     logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
+import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema, type OtpVerifyRequest, type SendOtpCodeRequest } from '../../../shared/schemas/auth.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
+import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
+import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { requestLanguage } from '../request-language.ts';
+import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
+import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import type { RouteDeps } from './deps.ts';
+
+/** Sign-in by one-time code: sending it (within the send window) and signing in with it. */
+export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream, callbackPolicy, config, store } = deps;
+  const window = new OtpSendWindow(store);
+
+  // While a window runs no code is sent; the reply says how long it still runs, so the
+  // browser starts its resend countdown there, whatever its cookies say.
+  app.post<{ Body: SendOtpCodeRequest }>(
+    '/api/Member/SendOtpCode',
+    { schema: { body: SendOtpCodeRequestSchema }, config: strictRateLimit(config.otpRateLimitPerMinute) },
+    async (request, reply) => {
+      const { userId, otpVerifyType } = request.body;
+      const account = OtpSendWindow.account(userId);
+      const claim = await window.claim(account);
+      if (!claim.claimed) {
+        const { claimed: _claimed, ...running } = claim;
+        return ok({ showSendCode: true, ...running });
+      }
+
+      let result;
+      try {
+        result = await upstream.call<{ showSendCode?: boolean; lastThreeDigits?: string }>({
+          method: 'POST',
+          path: '/api/Member/SendOtpCode',
+          body: { userId, otpVerifyType, lang: requestLanguage(request, request.body.lang) },
+          language: requestLanguage(request, request.body.lang),
+        });
+      } catch (error) {
+        await window.release(account);
+        throw error;
+      }
+      if (!result.body.isSuccess) {
+        await window.release(account);
+        return reply.code(result.status).send(result.body);
+      }
+      const lastThreeDigits = result.body.data?.lastThreeDigits;
+      await window.sent(account, lastThreeDigits);
+      return ok({ showSendCode: true, remainingSeconds: OTP_SEND_WINDOW_SECONDS, ...(lastThreeDigits ? { lastThreeDigits } : {}) });
+    },
+  );
+
+  app.post<{ Body: OtpVerifyRequest }>(
+    '/api/Member/otpVerify',
+    { schema: { body: OtpVerifyRequestSchema }, config: strictRateLimit(config.loginRateLimitPerMinute) },
+    async (request, reply) => {
+      const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
+      const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
+      const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+      const result = await upstream.call<UpstreamSignInData>({
+        method: 'POST',
+        path: '/api/Member/otpVerify',
+        body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl },
+        language: requestLanguage(request),
+      });
+      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
+    },
+  );
+}

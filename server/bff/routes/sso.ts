@@ -1,0 +1,48 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CheckGoToProfileRequestSchema, RefererLoginRequestSchema, type CheckGoToProfileRequest, type RefererLoginRequest } from '../../../shared/schemas/auth.ts';
+import { forbidden } from '../errors.ts';
+import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { endSessionBothSides } from '../sign-in/end-session.ts';
+import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import type { RouteDeps } from './deps.ts';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** A company site proves itself with one of SSO_SITE_KEYS as a Bearer token (compared in constant time). */
+function isKnownSite(request: FastifyRequest, keys: readonly string[]): boolean {
+  const match = /^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return false;
+  const given = digest(match[1]);
+  return keys.map((key) => timingSafeEqual(given, digest(key))).includes(true);
+}
+
+/** Single sign-on hand-off between the portal and the company sites it signs members in for. */
+export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { upstream, callbackPolicy, config } = deps;
+
+  // Called by a company site's server, not by a browser: it redeems the one-time ticket it got
+  // as `tempid` on the redirect, learns who signed in and receives a ticket for sending the
+  // member back (referer). No session cookie is involved.
+  app.post<{ Body: CheckGoToProfileRequest }>(
+    '/api/Member/CheckGoToProfile',
+    { schema: { body: CheckGoToProfileRequestSchema } },
+    async (request, reply) => {
+      if (!isKnownSite(request, config.ssoSiteKeys)) throw forbidden();
+      const result = await upstream.call({ method: 'POST', path: '/api/Member/CheckGoToProfile', body: request.body });
+      return reply.code(result.status).send(result.body);
+    },
+  );
+
+  // The referer screen: a member sent back by a company site with `id` and a referer ticket
+  // signs in here. A refused ticket ends whatever session the browser had.
+  app.post<{ Body: RefererLoginRequest }>(
+    '/api/Member/RefererLogin',
+    { schema: { body: RefererLoginRequestSchema }, config: strictRateLimit(config.loginRateLimitPerMinute) },
+    async (request, reply) => {
+      const result = await upstream.call<UpstreamSignInData>({ method: 'POST', path: '/api/Member/RefererLogin', body: request.body });
+      if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
+      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
+    },
+  );
+}

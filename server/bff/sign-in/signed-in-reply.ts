@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+import { allowedCallbackUrl, type CallbackPolicy } from '../callback-url.ts';
+import type { UpstreamReply } from '../upstream.ts';
+
+/** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */
+export interface UpstreamSignInData {
+  token?: string;
+  tokenExpiresAt?: string;
+  userId?: string;
+  memberId?: number;
+  status?: number;
+  redirectUrl?: string;
+  id?: string;
+  tempId?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Turns the member service's sign-in reply into the browser's: a reply that carries a member
+ * token starts a new session (ok, preferring and the must-change-password codes); the token
+ * stays in the session; a redirect URL leaves only when allowed, and the ticket for its site only with it.
+ */
+export async function signedInReply(
+  request: FastifyRequest,
+  result: UpstreamReply<UpstreamSignInData>,
+  policy: CallbackPolicy,
+  localRedirect?: string,
+): Promise<Reply<UpstreamSignInData>> {
+  const { token, tokenExpiresAt, memberId, redirectUrl, id, tempId, ...rest } = result.body.data ?? {};
+  if (token && memberId !== undefined) {
+    await request.startMemberSession({ memberToken: token, tokenExpiresAt: tokenExpiresAt ?? '', userId: rest.userId ?? '', memberId });
+  }
+  const data: UpstreamSignInData = { ...rest };
+  const allowed = allowedCallbackUrl(redirectUrl, policy);
+  if (allowed !== undefined) {
+    data.redirectUrl = allowed;
+    if (id && tempId) Object.assign(data, { id, tempId });
+  } else if (localRedirect !== undefined && token) {
+    data.redirectUrl = localRedirect;
+  }
+  const { data: _upstreamData, ...envelope } = result.body;
+  return result.body.data === undefined ? envelope : { ...envelope, data };
+}
