@@ -17,6 +17,7 @@ import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
+import { registrationProof, verificationMailPacing } from './resend-guard.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
 import { upstreamRegistration } from './registration-payload.ts';
 
@@ -24,6 +25,8 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   const { upstream, config, callbackPolicy, captcha, countries } = deps;
   const limited = strictRateLimit(config.registerRateLimitPerMinute);
   const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
+  const pacing = verificationMailPacing(deps.store);
+  const registered = registrationProof(config.sessionSecret, config.publicOrigin.startsWith('https:'));
 
   async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -66,6 +69,10 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       });
       const result = await upstream.call({ method: 'POST', path: '/api/Member/Register', body: social ? { ...payload, memberSocial: social } : payload, language: lang });
       if (social && result.body.isSuccess) forgetIdentity(request);
+      if (result.body.isSuccess) {
+        registered.remember(reply, body.email);
+        await pacing.markSent(body.email);
+      }
       return relay(reply, result);
     },
   );
@@ -93,8 +100,11 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       const { captchaVerify, ...body } = request.body;
       const lang = requestLanguage(request, body.lang);
-      await captcha.require(request, captchaVerify, lang);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang }));
+      if (registered.needsCaptcha(request, body.userId)) await captcha.require(request, captchaVerify, lang);
+      await pacing.waitOrThrow(body.userId, reply);
+      const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang });
+      if (result.body.isSuccess) await pacing.markSent(body.userId);
+      return relay(reply, result);
     },
   );
 }

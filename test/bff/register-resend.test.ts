@@ -1,0 +1,71 @@
+import t from 'tap';
+import { ManualClock } from '../../server/common/clock.ts';
+import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
+import { activationLinkFor, createClient, startStack, validRegistration } from '../helper.ts';
+import { readOutbox } from '../helpers/outbox.ts';
+import { startSiteverify } from '../helpers/siteverify.ts';
+
+const COUNTDOWN_MS = 181_000;
+
+async function stackWithCaptcha(t: Parameters<typeof startStack>[0]) {
+  const google = await startSiteverify(t, 'google-secret');
+  const clock = new ManualClock();
+  const stack = await startStack(t, {
+    clock,
+    env: { RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'google-secret', RECAPTCHA_VERIFY_URL: google.url, REGISTER_RATE_LIMIT_PER_MINUTE: '1000' },
+  });
+  return { stack, clock, google };
+}
+
+t.test('the verify page resends to the address this browser registered without a captcha, paced by the countdown', async (t) => {
+  const { stack, clock, google } = await stackWithCaptcha(t);
+  const browser = createClient(stack.bffUrl);
+  const email = 'pace@example.com';
+  const registered = await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 1, token: google.issue() } }));
+  t.equal(registered.body.code, 'ok', registered.text);
+  const first = await activationLinkFor(stack.dataDir, email);
+
+  const early = await browser.post('/api/Member/Reactivate', { userId: email, checkResend: true, lang: 'en' });
+  t.equal(early.status, 429, 'not before the countdown ends: ' + early.text + JSON.stringify([...browser.cookies.keys()]));
+  t.ok(Number(early.headers.get('retry-after')) > 0);
+
+  clock.advance(COUNTDOWN_MS);
+  const resent = await browser.post('/api/Member/Reactivate', { userId: email.toUpperCase(), checkResend: true, lang: 'en' });
+  t.equal(resent.body.code, 'ok', 'no captcha for the own address');
+  const second = await activationLinkFor(stack.dataDir, email, 2);
+  t.not(second?.token, first?.token);
+  t.equal((await browser.post('/api/Member/Reactivate', { userId: email, lang: 'en' })).status, 429, 'the countdown starts again');
+
+  const stranger = createClient(stack.bffUrl);
+  clock.advance(COUNTDOWN_MS);
+  t.equal((await stranger.post('/api/Member/Reactivate', { userId: email, lang: 'en' })).body.code, 'Form_ReCaptcha_Invalid', 'another browser needs the captcha');
+  t.equal((await readOutbox(stack.dataDir)).filter((mail) => mail.to === email).length, 2);
+
+  // The link-expired view resends by the opaque id of the link: it can only reach that link's owner.
+  const byLinkId = await stranger.post('/api/Member/Reactivate', { userId: second!.userId, lang: 'en' });
+  t.equal(byLinkId.body.code, 'ok', byLinkId.text);
+  t.ok(await activationLinkFor(stack.dataDir, email, 3));
+});
+
+t.test('activation links: single use, superseded by a newer resend, expiring', async (t) => {
+  const { stack, clock, google } = await stackWithCaptcha(t);
+  const browser = createClient(stack.bffUrl);
+  const email = 'links@example.com';
+  await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 1, token: google.issue() } }));
+  const first = (await activationLinkFor(stack.dataDir, email))!;
+  clock.advance(COUNTDOWN_MS);
+  t.equal((await browser.post('/api/Member/Reactivate', { userId: email, lang: 'en' })).body.code, 'ok');
+  const second = (await activationLinkFor(stack.dataDir, email, 2))!;
+
+  t.equal((await browser.post('/api/Member/Activate', { userId: first.userId, token: first.token })).body.code, 'unauthorized', 'the older link no longer works');
+  t.equal((await browser.post('/api/Member/Activate', { userId: second.userId, token: 'x' + second.token.slice(1) })).body.code, 'unauthorized', 'a forged token');
+  t.equal((await browser.post('/api/Member/Activate', { userId: second.userId, token: second.token })).body.code, 'ok');
+  t.equal((await browser.post('/api/Member/Activate', { userId: second.userId, token: second.token })).body.code, 'Activated', 'a used link reports the account as active');
+
+  const late = 'late@example.com';
+  await browser.post('/api/Member/Register', validRegistration(late, { captchaVerify: { reCaptchaType: 1, token: google.issue() } }));
+  const link = (await activationLinkFor(stack.dataDir, late))!;
+  clock.advance(ACTIVATION_LINK_VALID_SECONDS * 1000 + 1000);
+  t.equal((await browser.post('/api/Member/Activate', { userId: link.userId, token: link.token })).body.code, 'unauthorized', 'an expired link');
+  t.equal((await browser.post('/api/Member/Login', { userId: late, password: 'Secret123' })).body.code, 'mustactivate', 'and the account stays unverified');
+});
