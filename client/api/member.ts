@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { Member, ProfileUpdate } from '../../shared/schemas/member.ts';
-import { fetchData, request } from './http.ts';
+import { openLogoutModal } from '../state/logout-modal.ts';
+import { ApiError, fetchData, request } from './http.ts';
 
 export const IS_LOGIN_PATH = '/api/Member/IsLogin';
 export const MEMBER_PATH = '/api/Member';
@@ -30,4 +31,43 @@ export function useMember() {
 
 export function updateProfile(update: ProfileUpdate) {
   return request('/api/member', { method: 'PUT', body: update });
+}
+
+/** The subscription radio: saved at once (spec section 2, Subscription). */
+export function updateSubscription(userId: string, isSubscribe: boolean) {
+  return request<Member>('/api/Member/UpdateMemberSubscribe', { method: 'PUT', body: { userId, isSubscribe } });
+}
+
+/** Pending deletion: the reply's member carries the permanent deletion date. */
+export function requestDeletion() {
+  return request<Member>('/api/member', { method: 'DELETE' });
+}
+
+export function restoreAccount() {
+  return request<Member>('/api/Member/ApplyRestoreTag', { method: 'POST' });
+}
+
+export const EXPORT_PROFILE_PATH = '/api/Member/ExportProfile';
+
+/** Profile.csv as the portal sends it (byte-order mark included); ApiError when there is no file. */
+export async function downloadProfile(): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(EXPORT_PROFILE_PATH, { credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  } catch {
+    throw new ApiError('network', 0);
+  }
+  if (response.status === 401) {
+    openLogoutModal();
+    throw new ApiError('unauthorized', 401);
+  }
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) throw new ApiError('rejected', response.status);
+  return response.blob();
+}
+
+/** The callback URL when the portal's allow-list accepts it, for the back-to-site link; null otherwise. */
+export function useBackToSiteUrl(callbackUrl: string): string | null | undefined {
+  const key = callbackUrl ? `/api/Member/BackToSite?callbackUrl=${encodeURIComponent(callbackUrl)}` : null;
+  const { data } = useSWR<{ url: string | null }>(key, fetchData, { revalidateOnFocus: false });
+  return callbackUrl ? data?.url : null;
 }

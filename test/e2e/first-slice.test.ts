@@ -51,7 +51,7 @@ async function firstVisit(t: Test, lang: Language, browserLocale: string) {
   await tickFirstOption(page, text('account.profile.businessApplicationAreas'));
   const save = page.getByRole('button', { name: text('account.profile.save') });
   await save.click();
-  await page.getByText(text('account.profileSaved')).waitFor();
+  await page.getByText(text('account.MyAccount.ProfileChangedSuccessfully')).waitFor();
   t.ok(await save.isDisabled(), 'after saving, Save is disabled until the next change');
 
   await page.reload();

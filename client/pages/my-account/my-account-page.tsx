@@ -1,32 +1,61 @@
 import { useTranslation } from 'react-i18next';
+import type { Member } from '../../../shared/schemas/member.ts';
 import { useMember } from '../../api/member.ts';
+import { usePortalConfig } from '../../api/portal-config.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { AccountMenu, type MenuEntry } from './account-menu.tsx';
+import { BackToSite } from './back-to-site.tsx';
+import { ConnectedAccountsSection } from './connected-accounts-section.tsx';
+import { DeleteSection } from './delete-section.tsx';
+import { DownloadSection } from './download-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { SignInSecuritySection } from './sign-in-security-section.tsx';
+import { SubscriptionSection } from './subscription-section.tsx';
+import { usePasswordChangedToast } from './use-password-changed-toast.ts';
+
+/** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
+function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
+  return [
+    { id: 'my-profile', title: 'account.profile.title' },
+    { id: 'sign-in-security', title: 'account.security.title' },
+    { id: 'subscription', title: 'account.subscription.title' },
+    ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
+    { id: 'download-data', title: 'account.download.title' },
+    ...(member.isEmp ? [] : [{ id: 'delete-account', title: member.myAccountDeleteDate ? 'account.restore.title' : 'account.delete.title' }]),
+  ];
+}
 
 /** My account (spec section 2). The header sends visitors who are not signed in to login. */
 export default function MyAccountPage() {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { member, mutate } = useMember();
+  const portal = usePortalConfig();
   usePageTitle('account.title');
+  usePasswordChangedToast();
 
   if (!member) return <Spinner />;
+  const chineseSite = portal?.chineseSite ?? lang === 'zh-cn';
+  const entries = menuEntries(member, chineseSite);
+  const show = (id: string) => entries.some((entry) => entry.id === id);
+  const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
+
   return (
     <div className="account">
+      <BackToSite />
       <h1>{t('account.title')}</h1>
-      <nav className="account__menu" aria-label={t('account.menu')}>
-        <ul>
-          <li>
-            <a href="#my-profile">{t('account.profile.title')}</a>
-          </li>
-        </ul>
-      </nav>
-      <div className="account__sections">
-        <ProfileSection
-          key={member.memberId}
-          member={member}
-          onSaved={(saved) => void (saved ? mutate(saved, { revalidate: false }) : mutate())}
-        />
+      <div className="account__layout">
+        <AccountMenu entries={entries} />
+        <div className="account__sections">
+          <ProfileSection key={member.memberId} member={member} onSaved={saved} />
+          <SignInSecuritySection member={member} />
+          <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />
+          {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} />}
+          <DownloadSection />
+          {show('delete-account') && <DeleteSection member={member} onChanged={() => mutate()} />}
+        </div>
       </div>
     </div>
   );

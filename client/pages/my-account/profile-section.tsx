@@ -58,7 +58,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
     try {
       const reply = await updateProfile(profileUpdateOf(values, needsVatAndAddress(context.region, context.source)));
       if (reply.isSuccess) {
-        toastSuccess('account.profileSaved');
+        toastSuccess('account.MyAccount.ProfileChangedSuccessfully');
         form.initialize(values);
         onSaved(reply.data as Member | undefined);
       } else {

@@ -1,9 +1,21 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** A click on a link that leaves this page for another page of the portal (not a #section link). */
+function portalLinkOf(event: MouseEvent): HTMLAnchorElement | undefined {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download')) return undefined;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin) return undefined;
+  if (url.pathname === window.location.pathname && url.search === window.location.search) return undefined;
+  return anchor;
+}
+
 /**
- * The browser's leave-page warning while there are unsaved edits (spec section 2, My Profile).
- * Browsers show their own wording; the text is set for those that still use it.
+ * The leave-page warning while there are unsaved edits (spec section 2, My Profile): the
+ * browser's own prompt when the page unloads, and the same text as a confirmation for links
+ * that move to another screen of the portal without unloading it.
  */
 export function useLeaveWarning(active: boolean): void {
   const { t } = useTranslation();
@@ -15,7 +27,16 @@ export function useLeaveWarning(active: boolean): void {
       event.returnValue = text;
       return text;
     };
+    const confirmLeave = (event: MouseEvent) => {
+      if (!portalLinkOf(event) || window.confirm(text)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    document.addEventListener('click', confirmLeave, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', confirmLeave, true);
+    };
   }, [active, t]);
 }

@@ -51,6 +51,8 @@ export interface PasswordResetsRepository {
   dueForReminder(cutoff: number, limit: number): Promise<MemberRow[]>;
   /** Claims the reminder of one member: true for exactly one caller across instances. */
   claimReminder(member: MemberRow, now: number): Promise<boolean>;
+  /** Undoes a claim whose mail could not be sent, so that a later run tries again. */
+  releaseReminder(member: MemberRow): Promise<void>;
 }
 
 const REMINDABLE: number[] = [MemberStatus.Active, MemberStatus.PasswordExpired];
@@ -114,7 +116,7 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('members')
-          .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+          .set({ password_hash: passwordHash, password_changed_at: now, password_reminded_at: null, updated_at: now })
           .where('id', '=', memberId)
           .execute();
         // A forced change (first sign-in, expiry) is done once the password is new.
@@ -139,7 +141,7 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
 
     async keepPassword(memberId, now) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('members').set({ password_changed_at: now, updated_at: now }).where('id', '=', memberId).execute();
+        await trx.updateTable('members').set({ password_changed_at: now, password_reminded_at: null, updated_at: now }).where('id', '=', memberId).execute();
         await trx
           .updateTable('members')
           .set({ status: MemberStatus.Active })
@@ -172,6 +174,10 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
         .where((eb) => eb.or([eb('password_reminded_at', 'is', null), eb('password_reminded_at', '<', eb.ref('password_changed_at'))]))
         .executeTakeFirst();
       return Number(claimed.numUpdatedRows) === 1;
+    },
+
+    async releaseReminder(member) {
+      await db.updateTable('members').set({ password_reminded_at: member.password_reminded_at }).where('id', '=', member.id).execute();
     },
   };
 }

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { SocialType } from '../../../shared/enums.ts';
+import type { SocialData } from '../../../shared/schemas/member.ts';
+import { Button } from '../../components/button.tsx';
+import { useLanguage } from '../../session/language-context.ts';
+import { AccountSection } from './account-section.tsx';
+import { shortMonthDate } from './dates.ts';
+
+/** The providers in the order the cards show them (spec section 2, Connected Accounts). */
+export const SOCIAL_PROVIDERS = [
+  { type: SocialType.Facebook, name: 'Facebook' },
+  { type: SocialType.Google, name: 'Google' },
+  { type: SocialType.LinkedIn, name: 'LinkedIn' },
+] as const;
+
+export interface ConnectedAccountsSectionProps {
+  socialData: readonly SocialData[];
+  /** Starts connecting a provider; the button is disabled while no handler is given. */
+  onConnect?: (socialType: SocialType) => void;
+  onDisconnect?: (link: SocialData) => void;
+  /** The provider whose connect or disconnect is running (its button shows a spinner). */
+  busyType?: SocialType;
+}
+
+/** One card per provider: 'Not connect', or the linked account's name and since when. */
+export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, busyType }: ConnectedAccountsSectionProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+
+  return (
+    <AccountSection id="connected-accounts" title="account.social.title">
+      <ul className="social-cards">
+        {SOCIAL_PROVIDERS.map(({ type, name }) => {
+          const link = socialData.find((candidate) => candidate.socialType === type);
+          return (
+            <li key={type} className="social-card" aria-label={name}>
+              <span className="social-card__provider">{name}</span>
+              {link ? (
+                <>
+                  <span className="social-card__name">{link.socialName || link.socialEmail}</span>
+                  <span className="social-card__date">{t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}</span>
+                  <Button variant="secondary" disabled={!onDisconnect} busy={busyType === type} onClick={() => onDisconnect?.(link)}>
+                    {t('account.social.disconnect')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <span className="social-card__name">{t('account.social.notConnected')}</span>
+                  <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
+                    {t('account.social.connect')}
+                  </Button>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </AccountSection>
+  );
+}

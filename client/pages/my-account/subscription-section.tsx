@@ -1,0 +1,51 @@
+import { Form } from 'react-final-form';
+import type { Member } from '../../../shared/schemas/member.ts';
+import { ApiError } from '../../api/http.ts';
+import { updateSubscription } from '../../api/member.ts';
+import { RadioGroup } from '../../components/radio-group.tsx';
+import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { AccountSection } from './account-section.tsx';
+
+export interface SubscriptionSectionProps {
+  member: Member;
+  onSaved: (member: Member | undefined) => void;
+}
+
+/**
+ * Yes/no for product information. A change saves at once; loading the answer saves nothing.
+ * Failures show a toast, except Unauthorized, which the logout modal already explains.
+ */
+export function SubscriptionSection({ member, onSaved }: SubscriptionSectionProps) {
+  const save = async (isSubscribe: boolean, undo: () => void) => {
+    try {
+      const reply = await updateSubscription(member.userId, isSubscribe);
+      if (reply.isSuccess) {
+        toastSuccess('account.subscription.saved');
+        onSaved(reply.data);
+        return;
+      }
+      undo();
+      if (reply.code !== 'Unauthorized') toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+    } catch (error) {
+      undo();
+      if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server')) return;
+      toastError({ messageKey: 'error.somethingWentWrong' });
+    }
+  };
+
+  return (
+    <AccountSection id="subscription" title="account.subscription.title">
+      <Form<{ isSubscribe: boolean }>
+        onSubmit={() => undefined}
+        initialValues={{ isSubscribe: member.isSubscribe }}
+        render={({ form }) => (
+          <RadioGroup
+            name="isSubscribe"
+            legend="account.subscription.question"
+            onValueChange={(value) => void save(value, () => form.change('isSubscribe', !value))}
+          />
+        )}
+      />
+    </AccountSection>
+  );
+}

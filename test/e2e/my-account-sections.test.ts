@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import type { Language } from '../../shared/languages.ts';
+import { openDatabase } from '../../server/member-service/store/db.ts';
+import { createActiveMember, createClient, startStack, type Stack } from '../helper.ts';
+import { waitForMail } from '../helpers/outbox.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
+import { exactLabel, textsOf } from './texts.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const mmddyyyy = (ms: number) => {
+  const d = new Date(ms);
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+};
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function signIn(page: Page, lang: Language, member: { email: string; password: string }) {
+  const text = textsOf(lang);
+  await page.goto(`/${lang}/login`);
+  await page.getByLabel(text('login.emailOrId')).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.waitForURL(new RegExp(`/${lang}/my-account$`));
+}
+
+async function apiMember(stack: Stack, member: { email: string; password: string }) {
+  const client = createClient(stack.bffUrl);
+  await client.post('/api/Member/Login', { userId: member.email, password: member.password });
+  return (await client.get('/api/Member')).body.data;
+}
+
+const launched = (async () => ({ clientDir: await builtClientDir() }))();
+
+t.test('English, desktop: menu, back link, password toast, security, subscription, download, delete and restore, leave warning', async (t) => {
+  const { clientDir } = await launched;
+  const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, ALLOWED_CALLBACK_HOSTS: 'shop.example.com' } });
+  const browser = await launchBrowser(t);
+  const member = await createActiveMember(stack);
+  const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
+  const errors = collectErrors(page);
+  const text = textsOf('en');
+  await signIn(page, 'en', member);
+
+  await page.goto('/en/my-account?isChangePwdSuccess=true&callbackurl=https%3A%2F%2Fshop.example.com%2Fcart');
+  await page.getByRole('status').filter({ hasText: text('account.passwordChanged') }).waitFor();
+  await page.waitForURL(/\/en\/my-account\?callbackurl=/);
+  t.pass('the password-changed toast shows once and the flag leaves the address');
+  t.equal(await page.getByRole('link', { name: text('account.backToSite') }).getAttribute('href'), 'https://shop.example.com/cart');
+
+  const menu = page.getByRole('navigation', { name: text('account.menu') });
+  t.same(await menu.getByRole('link').allTextContents(), [
+    text('account.profile.title'),
+    text('account.security.title'),
+    text('account.subscription.title'),
+    text('account.social.title'),
+    text('account.download.title'),
+    text('account.delete.title'),
+  ]);
+  t.equal(await menu.getByRole('link', { name: text('account.profile.title') }).getAttribute('aria-current'), 'location');
+  await menu.getByRole('link', { name: text('account.subscription.title') }).click();
+  await page.waitForFunction(() => Math.abs(document.getElementById('subscription')!.getBoundingClientRect().top - 80) < 2);
+  await page.waitForFunction(() => document.querySelector('.account__menu [aria-current]')?.textContent === 'Subscription');
+  t.pass('the menu scrolls the section to 80 pixels from the top and marks it as the one in view');
+
+  const security = page.getByRole('region', { name: text('account.security.title') });
+  t.equal(await security.getByLabel(text('account.security.email')).inputValue(), member.email);
+  t.ok(await security.getByLabel(text('account.security.email')).getAttribute('readonly') !== null, 'the e-mail is read-only');
+  t.ok(await security.getByText(text('account.security.lastUpdate', { date: mmddyyyy(Date.now()) })).isVisible(), 'Last Update in MM/DD/YYYY');
+
+  const subscription = page.getByRole('region', { name: text('account.subscription.title') });
+  await subscription.getByRole('radio', { name: text('common.yes') }).check();
+  await page.getByRole('status').filter({ hasText: text('account.subscription.saved') }).waitFor();
+  t.equal((await apiMember(stack, member)).isSubscribe, true, 'a change saves at once');
+
+  const connected = page.getByRole('region', { name: text('account.social.title') });
+  t.equal(await connected.getByText(text('account.social.notConnected'), { exact: true }).count(), 3, 'three cards, none connected');
+
+  const downloadSection = page.getByRole('region', { name: text('account.download.title') });
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadSection.getByRole('button', { name: text('account.download.button') }).click()]);
+  t.equal(download.suggestedFilename(), 'Profile.csv');
+  const csv = await readFile((await download.path())!);
+  t.same([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'with the byte-order mark');
+  t.match(csv.toString('utf8'), member.email);
+  await page.getByRole('status').filter({ hasText: text('account.download.done') }).waitFor();
+
+  const deletion = page.getByRole('region', { name: text('account.delete.title') });
+  await deletion.getByRole('button', { name: text('account.delete.button') }).click();
+  const restore = page.getByRole('region', { name: text('account.restore.title') });
+  await restore.waitFor();
+  const deleteDate = (await apiMember(stack, member)).myAccountDeleteDate as string;
+  t.equal(Date.parse(deleteDate) - Date.now() > 29 * DAY, true);
+  t.ok(await restore.getByText(text('account.restore.intro', { date: mmddyyyy(Date.parse(deleteDate)) })).isVisible(), 'the permanent deletion date');
+  t.ok(await menu.getByRole('link', { name: text('account.restore.title') }).isVisible(), 'the menu follows');
+  t.ok((await waitForMail(stack.dataDir, member.email, { count: 2 })).subject.length > 0, 'a confirmation mail');
+  await restore.getByRole('button', { name: text('account.restore.button') }).click();
+  await page.getByRole('region', { name: text('account.delete.title') }).waitFor();
+  t.equal((await apiMember(stack, member)).myAccountDeleteDate, null, 'restored');
+
+  const firstName = page.getByLabel(exactLabel(text('account.profile.firstName')));
+  await firstName.fill('Augusta');
+  await page.getByRole('button', { name: text('account.profile.undo') }).click();
+  t.equal(await firstName.inputValue(), 'Ada', 'Undo');
+  await firstName.fill('Augusta');
+  const dialogs: string[] = [];
+  page.once('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await security.getByRole('link', { name: text('account.security.change') }).click();
+  t.same(dialogs, [text('account.leaveWarning')], 'leaving for another portal screen asks first');
+  t.match(page.url(), /\/en\/my-account/, 'and stays when the member says no');
+  t.equal(await firstName.inputValue(), 'Augusta', 'with the edits');
+  const unload = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  t.equal(await unload, 'beforeunload', 'closing the page with edits triggers the browser warning');
+  t.same(errors, []);
+});
+
+t.test('Japanese on a phone: sections, delete and restore; employees see no Delete; the Chinese site shows no Connected Accounts', async (t) => {
+  const { clientDir } = await launched;
+  const stack = await startStack(t, { env: { CLIENT_DIR: clientDir } });
+  const browser = await launchBrowser(t);
+  const member = await createActiveMember(stack);
+  const context = await newContext(browser, stack.bffUrl, 'ja-JP', true);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const text = textsOf('ja-jp');
+  await signIn(page, 'ja-jp', member);
+  await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing overflows a 375-pixel screen');
+
+  const menu = page.getByRole('navigation', { name: text('account.menu') });
+  await menu.getByRole('link', { name: text('account.download.title') }).click();
+  await page.waitForFunction(() => document.getElementById('download-data')!.getBoundingClientRect().top <= 220);
+  t.pass('the menu scrolls to the section');
+
+  await page.getByRole('button', { name: text('account.delete.button') }).click();
+  await page.getByRole('heading', { name: text('account.restore.title') }).waitFor();
+  await page.getByRole('status').filter({ hasText: text('account.delete.done') }).waitFor();
+  await page.getByRole('button', { name: text('account.restore.button') }).click();
+  await page.getByRole('status').filter({ hasText: text('account.restore.done') }).waitFor();
+  await page.getByRole('heading', { name: text('account.delete.title') }).waitFor();
+  t.pass('delete and restore in Japanese');
+
+  const { db } = openDatabase({ dataDir: stack.dataDir });
+  t.teardown(() => db.destroy());
+  await db.updateTable('members').set({ is_emp: 1 }).where('email', '=', member.email).execute();
+  await page.reload();
+  await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+  t.equal(await page.getByRole('heading', { name: text('account.delete.title') }).count(), 0, 'employees do not see Delete My Account');
+  t.ok(await page.getByRole('heading', { name: text('account.social.title') }).isVisible());
+
+  await page.goto('/zh-cn/my-account');
+  const zh = textsOf('zh-cn');
+  await page.getByRole('heading', { name: zh('account.profile.title') }).waitFor();
+  await page.getByRole('heading', { name: zh('account.download.title') }).waitFor();
+  t.equal(await page.getByRole('heading', { name: zh('account.social.title') }).count(), 0, 'the Chinese site hides Connected Accounts');
+  t.same(errors, []);
+});
