@@ -8,6 +8,7 @@ import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { countryCodeOptions } from './country-code-options.ts';
 import { findCountry } from './country-change.ts';
+import { SampleNumberTip } from './sample-number-tip.tsx';
 import { effectivePhoneMode, switchPhoneMode } from './phone-mode.ts';
 import type { PhoneMode, RegisterFormValues } from './register-values.ts';
 
@@ -53,6 +54,7 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
     <>
       <PhoneModeChoice country={country} onChoose={choose} />
       {!country && <p className="field__hint">{t('register.selectCountryFirst')}</p>}
+      <SampleNumberTip country={country} callingCode={mode === 'phone' ? values.telCountryCode : values.mobileCountryCode} />
       {/* Keyed so the inputs of one mode are never reused for the other's fields. */}
       {mode === 'phone' ? (
         <div key="phone" className="field-row field-row--phone">

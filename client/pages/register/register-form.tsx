@@ -6,8 +6,14 @@ import { navigate } from 'wouter/use-browser-location';
 import { FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../components/button.tsx';
+import { Captcha } from '../../components/captcha/captcha.tsx';
+import { captchaAnswer } from '../../components/captcha/captcha-answer.ts';
 import { Field } from '../../components/field.tsx';
+import { useSocialSignUp } from '../../components/social/social-api.ts';
+import { useVariant } from '../../variant.ts';
+import { socialSignUpPayload, socialSignUpValues, SocialSignUpAccount } from '../../components/social/social-sign-up.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import type { UrlSession } from '../../session/url-query.ts';
 import { toastError } from '../../state/toasts.ts';
@@ -34,30 +40,39 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
   const emailCheck = useEmailCheck();
   const [serverErrors, setServerErrors] = useState<readonly ServerFieldError[]>([]);
   const formElement = useRef<HTMLFormElement>(null);
+  const social = useSocialSignUp();
+  const variant = useVariant();
+  const portal = usePortalConfig();
+  const captchaType = portal?.captcha.type;
+  // Every submission uses up the captcha answer; a new one is needed for the next try.
+  const [submissions, setSubmissions] = useState(0);
 
   const validate = useCallback(
     (values: RegisterFormValues) => {
       const errors = validateRegistration(values, {
-        isIotmartAna: session.isIotmartAna,
+        isIotmartAna: variant.isIotmartAna,
         region: findCountry(countries, values.country)?.region,
         source: session.pass,
         phoneMode: effectivePhoneMode(values.country, values.phoneMode),
         emailStatus: emailCheck.statusOf(values.email),
+        captchaType: captchaType ?? undefined,
+        isSocialSignUp: Boolean(social),
       });
       return withServerErrors(errors, values, serverErrors);
     },
-    [countries, session.isIotmartAna, session.pass, emailCheck.statusOf, serverErrors],
+    [countries, variant.isIotmartAna, session.pass, emailCheck.statusOf, serverErrors, captchaType, social],
   );
 
   const submit = async (values: RegisterFormValues) => {
-    const payload = buildRegisterPayload(values, {
+    const payload = socialSignUpPayload(buildRegisterPayload(values, {
       query: session,
       lang,
       region: findCountry(countries, values.country)?.region,
       referer: document.referrer,
-    });
+      captchaVerify: captchaAnswer(captchaType, values.captchaToken),
+    }), social);
     try {
-      const reply = await register(payload);
+      const reply = await register(payload).finally(() => setSubmissions((count) => count + 1));
       if (reply.isSuccess) {
         storeRegisteredEmail(payload.email);
         navigate(`/${lang}/verify-your-email-address`);
@@ -78,7 +93,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
   };
 
   return (
-    <Form<RegisterFormValues> onSubmit={submit} validate={validate} initialValues={INITIAL_REGISTER_VALUES} subscription={{ submitting: true }}>
+    <Form<RegisterFormValues> onSubmit={submit} validate={validate} initialValues={socialSignUpValues(INITIAL_REGISTER_VALUES, social)} subscription={{ submitting: true }}>
       {({ handleSubmit, submitting }) => (
         <form
           ref={formElement}
@@ -96,11 +111,11 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
             <Field name="firstName" label="register.firstName" maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />
             <Field name="lastName" label="register.lastName" maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
             <EmailField checking={emailCheck.checking} onLeave={emailCheck.check} />
-            <PasswordFields />
+            {social ? <SocialSignUpAccount social={social} /> : <PasswordFields />}
           </fieldset>
           <fieldset className="field-group">
             <legend className="field-group__legend">{t('register.sections.company')}</legend>
-            <LocationFields countries={countries} isIotmartAna={session.isIotmartAna} pass={session.pass} />
+            <LocationFields countries={countries} isIotmartAna={variant.isIotmartAna} pass={session.pass} />
           </fieldset>
           <fieldset className="field-group">
             <legend className="field-group__legend">{t('register.sections.contact')}</legend>
@@ -110,7 +125,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
             <legend className="field-group__legend">{t('register.sections.privacy')}</legend>
             <PrivacyBlock />
           </fieldset>
-          {/* A captcha widget goes here; its answer is passed to buildRegisterPayload as captchaVerify. */}
+          <Captcha name="captchaToken" type={captchaType} siteKey={portal?.captcha.siteKey} resetKey={submissions} />
           <Button type="submit" busy={submitting} className="button--block">
             {t(submitting ? 'register.submitting' : 'register.submit')}
           </Button>

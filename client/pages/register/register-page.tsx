@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useCountries } from '../../api/info.ts';
+import { useSocialSignUp } from '../../components/social/social-api.ts';
+import { SocialButtons } from '../../components/social/social-buttons.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -15,11 +17,12 @@ export default function RegisterPage() {
   const session = useUrlSession();
   const search = useSearch();
   const countries = useCountries(lang);
+  const social = useSocialSignUp();
   usePageTitle('register.title');
 
   return (
     <section className="card stack register-page" aria-labelledby="register-title">
-      <h1 id="register-title">{t('register.title')}</h1>
+      <h1 id="register-title">{t(social ? 'social.welcome' : 'register.title')}</h1>
       <section className="register-page__benefits" aria-labelledby="register-benefits">
         <h2 id="register-benefits">{t('register.benefits.heading')}</h2>
         <ul>
@@ -28,6 +31,7 @@ export default function RegisterPage() {
           ))}
         </ul>
       </section>
+      {!social && <SocialButtons origin="register" />}
       <RegisterForm countries={countries} session={session} />
       <p className="register-page__login">
         {t('register.haveAccount')} <Link href={`~/${lang}/login${loginLinkSearch(search)}`}>{t('register.login')}</Link>

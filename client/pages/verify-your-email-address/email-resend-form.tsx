@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
+import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../components/button.tsx';
+import { Captcha } from '../../components/captcha/captcha.tsx';
+import { captchaAnswer } from '../../components/captcha/captcha-answer.ts';
 import { Field } from '../../components/field.tsx';
 import { useResend } from './use-resend.ts';
 
@@ -13,17 +17,26 @@ export interface EmailResendFormProps {
   onSent: (email: string) => void;
 }
 
+interface ResendValues {
+  email: string;
+  captchaToken?: string;
+}
+
 /** An e-mail address to send the verification mail to (forgot/resend rules of spec section 5). */
 export function EmailResendForm({ initialEmail = '', submitLabel, onSent }: EmailResendFormProps) {
   const { t } = useTranslation();
   const { send } = useResend();
-  const submit = async ({ email }: { email: string }) => {
+  const portal = usePortalConfig();
+  // An answer is good for one request; each attempt needs a new one.
+  const [attempts, setAttempts] = useState(0);
+  const submit = async ({ email, captchaToken }: ResendValues) => {
     const address = normalizeEmail(email);
-    // The captcha answer, once configured, travels with this request.
-    if (await send(address)) onSent(address);
+    const sent = await send(address, captchaAnswer(portal?.captcha.type, captchaToken));
+    setAttempts((count) => count + 1);
+    if (sent) onSent(address);
   };
   return (
-    <Form<{ email: string }>
+    <Form<ResendValues>
       onSubmit={submit}
       initialValues={{ email: initialEmail }}
       validate={({ email }) => ({ email: validateEmail(email) })}
@@ -32,6 +45,7 @@ export function EmailResendForm({ initialEmail = '', submitLabel, onSent }: Emai
       {({ handleSubmit, submitting }) => (
         <form className="form" noValidate onSubmit={handleSubmit}>
           <Field name="email" type="email" label="activation.email" maxLength={EMAIL_MAX_LENGTH} autoComplete="email" required />
+          <Captcha name="captchaToken" type={portal?.captcha.type} siteKey={portal?.captcha.siteKey} resetKey={attempts} />
           <Button type="submit" busy={submitting}>
             {t(submitLabel)}
           </Button>

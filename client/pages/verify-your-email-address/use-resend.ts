@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { requestFailureToast } from '../register/request-failure.ts';
@@ -8,10 +9,10 @@ import { reactivate } from './verification-api.ts';
 export function useResend() {
   const lang = useLanguage();
   const [sending, setSending] = useState(false);
-  const send = async (userId: string): Promise<boolean> => {
+  const send = async (userId: string, captchaVerify?: RegisterRequest['captchaVerify']): Promise<boolean> => {
     setSending(true);
     try {
-      const reply = await reactivate(userId, lang);
+      const reply = await reactivate(userId, lang, captchaVerify);
       if (reply.isSuccess) return true;
       toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
       return false;
