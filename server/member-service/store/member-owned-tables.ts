@@ -11,4 +11,7 @@ export const MEMBER_OWNED_TABLES = [
   'consents',
   'consent_events',
   'social_links',
+  'otp_codes',
+  'sso_tickets',
+  'password_reset_tokens',
 ] as const satisfies ReadonlyArray<keyof Database>;
