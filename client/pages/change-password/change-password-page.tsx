@@ -38,7 +38,7 @@ export default function ChangePasswordPage() {
   const byLink = session.token !== '' && session.userId !== '';
   if (!byLink && isLoading) return <Spinner />;
   const signedIn = !byLink && isLogin === true;
-  const variant = changeVariant({ reason: query.get('reason'), byLink, status: member?.status });
+  const variant = changeVariant({ reason: query.get('reason'), byLink, status: member?.status, lastChanged: member?.LastPwdModifiedDate });
 
   const afterLinkReset = (reply: Reply) => {
     const redirectUrl = (reply.data as ResetPwdUnAuthData | undefined)?.redirectUrl;
