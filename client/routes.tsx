@@ -15,6 +15,8 @@ const ResendVerifyMailPage = lazy(() => import('./pages/resend-verify-mail/resen
 const ActivateMemberPage = lazy(() => import('./pages/activate-member/activate-member-page.tsx'));
 const RedirectPage = lazy(() => import('./pages/redirect-page/redirect-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
+const SocialLoginPage = lazy(() => import('./pages/social-login/social-login-page.tsx'));
+const ConfirmSubscriptionPage = lazy(() => import('./pages/confirm-subscription/confirm-subscription-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password/reset-password-page.tsx'));
 const PasswordResetLinkExpiredPage = lazy(() => import('./pages/password-reset-link-expired/password-reset-link-expired-page.tsx'));
@@ -39,6 +41,8 @@ function PageRoutes() {
         <Route path="/auth/activate-member/:token/:userId/:pass" component={ActivateMemberPage} />
         <Route path="/redirect-page" component={RedirectPage} />
         <Route path="/error" component={ErrorPage} />
+        <Route path="/social-login" component={SocialLoginPage} />
+        <Route path="/confirm-subscription" component={ConfirmSubscriptionPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/password-reset-link-expired" component={PasswordResetLinkExpiredPage} />

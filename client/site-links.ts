@@ -1,4 +1,5 @@
 import type { Language } from '../shared/languages.ts';
+import type { Brand } from './variant.ts';
 
 /**
  * Links to the company's public sites. The portal only links out to these; change them here
@@ -18,27 +19,19 @@ const SITE_LOCALE: Record<Language, string> = {
   'es-es': 'es-es',
 };
 
-export type SiteVariant = 'default' | 'iotmart' | 'aures';
-
-export function siteVariant(pass: string): SiteVariant {
-  if (pass === 'iotmart-ana') return 'iotmart';
-  if (pass === 'aures') return 'aures';
-  return 'default';
-}
-
-export function homeLink(lang: Language, variant: SiteVariant): string {
+export function homeLink(lang: Language, variant: Brand): string {
   if (variant === 'iotmart') return IOTMART_SITE;
   if (variant === 'aures') return AURES_SITE;
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}`;
 }
 
 /** The privacy policy depends on the language (spec section 1); other languages get the English one. */
-export function privacyPolicyLink(lang: Language, variant: SiteVariant = 'default'): string {
+export function privacyPolicyLink(lang: Language, variant: Brand = 'default'): string {
   if (variant === 'aures') return `${AURES_SITE}/privacy-policy`;
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/legal/privacy`;
 }
 
-export function cookiePolicyLink(lang: Language, variant: SiteVariant = 'default'): string {
+export function cookiePolicyLink(lang: Language, variant: Brand = 'default'): string {
   if (variant === 'aures') return `${AURES_SITE}/cookie-policy`;
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/legal/cookie-policy`;
 }

@@ -15,6 +15,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../shared/languages.ts';
 export const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'common.brandAures',
   'common.brandIotmart',
+  'social.provider.google',
+  'social.provider.facebook',
+  'social.provider.linkedin',
   'es-es:common.no',
   'es-es:common.toastError',
   'es-es:activation.redirect.marketplace',

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../session/language-context.ts';
-import { useUrlSession } from '../session/use-url-session.ts';
-import { cookiePolicyLink, privacyPolicyLink, siteVariant } from '../site-links.ts';
+import { cookiePolicyLink, privacyPolicyLink } from '../site-links.ts';
+import { useVariant } from '../variant.ts';
 
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const variant = siteVariant(useUrlSession().pass);
+  const variant = useVariant().brand;
   return (
     <footer className="site-footer">
       <p>{t(variant === 'aures' ? 'common.footer.copyrightAures' : 'common.footer.copyright', { year: new Date().getFullYear() })}</p>

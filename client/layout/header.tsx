@@ -4,14 +4,15 @@ import { useMember } from '../api/member.ts';
 import { LanguagePicker } from '../components/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
-import { homeLink, siteVariant } from '../site-links.ts';
+import { homeLink } from '../site-links.ts';
+import { useVariant } from '../variant.ts';
 import { useSessionGuards } from './session-guards.ts';
 
 export function Header({ page }: { page: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const session = useUrlSession();
-  const variant = siteVariant(session.pass);
+  const { brand: variant, showLanguagePicker } = useVariant();
   const { isLogin, member, error } = useMember();
   useSessionGuards({ lang, page, queryString: session.queryString, isLogin, member, error });
 
@@ -24,7 +25,7 @@ export function Header({ page }: { page: string }) {
         {t(variant === 'aures' ? 'common.brandAures' : variant === 'iotmart' ? 'common.brandIotmart' : 'common.brand')}
       </a>
       <div className="site-header__tools">
-        {variant !== 'aures' && <LanguagePicker />}
+        {showLanguagePicker && <LanguagePicker />}
         {isLogin && page !== 'logout' && (
           <Link className="button button--secondary" href={`/logout${session.queryString}`}>
             {t('common.signOut')}

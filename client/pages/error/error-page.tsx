@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
+import { useVariant } from '../../variant.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { ExpiredLink } from './expired-link.tsx';
 
@@ -25,6 +26,7 @@ export default function ErrorPage() {
   const lang = useLanguage();
   const params = readQueryParams(useSearch());
   const kind = errorKind(params.get('error'));
+  const { gdprContact } = useVariant();
   usePageTitle(TITLES[kind]);
 
   return (
@@ -44,7 +46,7 @@ export default function ErrorPage() {
           <ErrorBanner />
           <h1>{t('activation.errorPage.genericTitle')}</h1>
           <p>{t('activation.errorPage.genericText')}</p>
-          <p>{t('activation.errorPage.contact')}</p>
+          <p>{t(gdprContact ? 'subscription.somethingwrong.gdprContact' : 'activation.errorPage.contact')}</p>
           <Link href={`~/${lang}/login`} className="button button--secondary">
             {t('activation.errorPage.backToLogin')}
           </Link>

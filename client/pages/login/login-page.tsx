@@ -14,7 +14,9 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { rememberUserId } from '../../session/stored-user.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { privacyPolicyLink, siteVariant } from '../../site-links.ts';
+import { privacyPolicyLink } from '../../site-links.ts';
+import { SocialButtons } from '../../components/social/social-buttons.tsx';
+import { useVariant } from '../../variant.ts';
 import { LoginError } from './login-error.tsx';
 import { loginOutcome } from './login-outcome.ts';
 import { MyaAnnouncement } from './mya-announcement.tsx';
@@ -30,6 +32,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const session = useUrlSession();
+  const variant = useVariant();
   const [error, setError] = useState<ShownError | undefined>();
   usePageTitle('login.title');
 
@@ -64,7 +67,7 @@ export default function LoginPage() {
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
-      {session.pass === 'mya' && <MyaAnnouncement />}
+      {variant.showMyaAnnouncement && <MyaAnnouncement />}
       {error && <LoginError {...error} />}
       <Form<LoginValues>
         onSubmit={submit}
@@ -88,12 +91,13 @@ export default function LoginPage() {
           </form>
         )}
       />
+      <SocialButtons origin="login" />
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
       <p className="login__privacy">
         {t('login.privacyNotice')}{' '}
-        <a href={privacyPolicyLink(lang, siteVariant(session.pass))} target="_blank" rel="noopener noreferrer">
+        <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer">
           {t('login.privacyPolicy')}
         </a>
       </p>

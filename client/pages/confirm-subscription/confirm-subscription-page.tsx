@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button } from '../../components/button.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePageTitle } from '../../layout/page-title.ts';
+import { useLanguage } from '../../session/language-context.ts';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { homeLink } from '../../site-links.ts';
+import { useVariant } from '../../variant.ts';
+import { answerSubscription, confirmPolicy, type SubscriptionState } from './confirm-subscription-api.ts';
+
+/** /{lang}/confirm-subscription?UID=..&PP=..: a marketing mail's confirmation link. */
+export default function ConfirmSubscriptionPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { uid, pp } = useUrlSession();
+  const variant = useVariant();
+  const [state, setState] = useState<SubscriptionState>('loading');
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState<boolean | undefined>();
+  usePageTitle('subscription.title');
+
+  useEffect(() => {
+    let current = true;
+    confirmPolicy(uid, pp, variant.isAures ? 'aures' : '')
+      .catch(() => ({ state: 'somethingwrong' as const, email: '' }))
+      .then((result) => {
+        if (!current) return;
+        setState(result.state);
+        setEmail(result.email);
+      });
+    return () => {
+      current = false;
+    };
+  }, [uid, pp, variant.isAures]);
+
+  const answer = async (isSub: boolean) => {
+    setBusy(isSub);
+    setState(await answerSubscription(uid, isSub).catch(() => 'somethingwrong' as const));
+    setBusy(undefined);
+  };
+
+  if (state === 'loading') return <Spinner />;
+  return (
+    <section className="card card--narrow stack" aria-live="polite" data-state={state}>
+      <h1>{t(`subscription.${state}.title`)}</h1>
+      {state === 'somethingwrong' && <p>{t(variant.gdprContact ? 'subscription.somethingwrong.gdprContact' : 'subscription.somethingwrong.contact')}</p>}
+      {state === 'ok' && (
+        <>
+          <p>{t('subscription.ok.text', { email })}</p>
+          <div className="actions">
+            <Button busy={busy === true} disabled={busy !== undefined} onClick={() => void answer(true)}>
+              {t('subscription.ok.subscribe')}
+            </Button>
+            <Button variant="secondary" busy={busy === false} disabled={busy !== undefined} onClick={() => void answer(false)}>
+              {t('subscription.ok.skip')}
+            </Button>
+          </div>
+        </>
+      )}
+      {state === 'preferring' && (
+        <>
+          <p>{t('subscription.preferring.text')}</p>
+          <a className="button button--primary" href={homeLink(lang, variant.brand)}>
+            {t('subscription.preferring.explore')}
+          </a>
+        </>
+      )}
+      {(state === 'compelete' || state === 'skip') && (
+        <>
+          <p>{t(`subscription.${state}.text`)}</p>
+          <Link className="button button--primary" href="/login">
+            {t('subscription.login')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

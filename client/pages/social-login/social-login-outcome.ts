@@ -1,0 +1,42 @@
+import { request } from '../../api/http.ts';
+import type { PendingSocialSignIn } from '../../components/social/social-api.ts';
+import { SOCIAL_LOGIN_PATHS } from '../../components/social/social-api.ts';
+
+/** Where the social-login route sends the browser next, and what it tells the member. */
+export type SocialOutcome =
+  | { go: 'external'; url: string }
+  | { go: 'page'; path: string; success?: string; error?: { code: string; title?: string } };
+
+/**
+ * Finishes a round trip (spec: Social login callback): login signs in (unknown account → register),
+ * register verifies then goes to register, connect verifies, links and goes to my-account.
+ */
+export async function finishSocialSignIn(query: URLSearchParams, pending: PendingSocialSignIn | undefined): Promise<SocialOutcome> {
+  const code = query.get('code') ?? '';
+  const state = query.get('state') ?? '';
+  const back = pending?.origin === 'connect' ? '/my-account' : pending?.origin === 'register' ? '/register' : '/login';
+  const queryString = pending?.queryString ?? '';
+  if (query.get('error')) return { go: 'page', path: `${back}${queryString}`, error: { code: 'popup_closed' } };
+  if (!pending || code === '' || state === '') {
+    return pending?.callbackUrl ? { go: 'external', url: pending.callbackUrl } : { go: 'page', path: `/login${queryString}` };
+  }
+
+  if (pending.origin === 'login') {
+    const reply = await request<{ redirectUrl?: string }>(SOCIAL_LOGIN_PATHS[pending.socialType] ?? '', {
+      method: 'POST',
+      body: { code, state, pass: pending.pass || undefined, returnUrl: pending.callbackUrl || undefined },
+    });
+    if (reply.isSuccess) return reply.data?.redirectUrl ? { go: 'external', url: reply.data.redirectUrl } : { go: 'page', path: `/my-account${queryString}` };
+    if (reply.code === 'notfound') return { go: 'page', path: `/register${queryString}` };
+    return { go: 'page', path: `/login${queryString}`, error: { code: reply.code, title: reply.title } };
+  }
+
+  const verified = await request('/api/Member/SocialVerify', { method: 'POST', body: { code, state } });
+  if (!verified.isSuccess) return { go: 'page', path: `${back}${queryString}`, error: { code: verified.code } };
+  if (pending.origin === 'register') return { go: 'page', path: `/register${queryString}` };
+
+  const connected = await request('/api/Member/SocialConnect', { method: 'POST', body: { socialType: pending.socialType, isConnect: true } });
+  return connected.isSuccess
+    ? { go: 'page', path: `/my-account${queryString}`, success: 'social.connected' }
+    : { go: 'page', path: `/my-account${queryString}`, error: { code: connected.code, title: connected.title } };
+}
