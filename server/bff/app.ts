@@ -18,6 +18,7 @@ import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
 import passwordRoutes from './routes/password.ts';
 import accountRoutes from './routes/account.ts';
+import preferencesRoutes from './routes/preferences.ts';
 import profileRoutes from './routes/profile.ts';
 import otpRoutes from './routes/otp.ts';
 import registerRoutes from './routes/register.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(ssoRoutes, deps);
     await api.register(registerRoutes, deps);
     await api.register(profileRoutes, deps);
+    await api.register(preferencesRoutes, deps);
     await api.register(accountRoutes, deps);
     await api.register(passwordRoutes, deps);
     await api.register(infoRoutes, deps);

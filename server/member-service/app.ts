@@ -16,6 +16,7 @@ import { crmRoutes } from './routes/crm.ts';
 import { healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
 import { passwordRoutes } from './routes/password.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { registerRoutes } from './routes/register.ts';
@@ -89,6 +90,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(otpRoutes, ctx);
   await app.register(ticketRoutes, ctx);
   await app.register(profileRoutes, ctx);
+  await app.register(preferencesRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(passwordRoutes, ctx);
   await app.register(registerRoutes, ctx);
