@@ -49,6 +49,14 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
   const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
   const errors = collectErrors(page);
   const text = textsOf('en');
+  const { db } = openDatabase({ dataDir: stack.dataDir });
+  t.teardown(() => db.destroy());
+  const { id: memberId } = await db.selectFrom('members').select('id').where('email', '=', member.email).executeTakeFirstOrThrow();
+  await db
+    .insertInto('social_links')
+    .values({ member_id: memberId, social_type: 1, social_id: 'g-1', social_email: 'ada@gmail.example', social_name: 'Ada L.', registered_at: Date.UTC(2025, 2, 4, 12) })
+    .execute();
+  await page.clock.install();
   await signIn(page, 'en', member);
 
   await page.goto('/en/my-account?isChangePwdSuccess=true&callbackurl=https%3A%2F%2Fshop.example.com%2Fcart');
@@ -83,7 +91,10 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
   t.equal((await apiMember(stack, member)).isSubscribe, true, 'a change saves at once');
 
   const connected = page.getByRole('region', { name: text('account.social.title') });
-  t.equal(await connected.getByText(text('account.social.notConnected'), { exact: true }).count(), 3, 'three cards, none connected');
+  t.equal(await connected.getByText(text('account.social.notConnected'), { exact: true }).count(), 2, 'Facebook and LinkedIn are not connected');
+  const google = connected.getByRole('listitem', { name: 'Google' });
+  t.ok(await google.getByText('Ada L.').isVisible(), 'the linked account name');
+  t.ok(await google.getByText(text('account.social.since', { date: 'Mar 04, 2025' })).isVisible(), 'since MMM DD, YYYY');
 
   const downloadSection = page.getByRole('region', { name: text('account.download.title') });
   const [download] = await Promise.all([page.waitForEvent('download'), downloadSection.getByRole('button', { name: text('account.download.button') }).click()]);
@@ -110,6 +121,14 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
   await firstName.fill('Augusta');
   await page.getByRole('button', { name: text('account.profile.undo') }).click();
   t.equal(await firstName.inputValue(), 'Ada', 'Undo');
+  const country = page.getByLabel(exactLabel(text('account.profile.country')));
+  await country.focus();
+  await page.keyboard.type('jap');
+  t.equal(await country.inputValue(), 'Japan', 'letters typed together form one prefix');
+  await page.clock.fastForward(1300);
+  await page.keyboard.type('chin');
+  t.equal(await country.inputValue(), 'China', 'after 1200 ms typing starts a new prefix');
+  t.same(await page.getByLabel(exactLabel(text('account.profile.countryCode'))).evaluateAll((codes) => codes.map((c) => (c as HTMLSelectElement).value)), ['', '86'], 'and the choice is an ordinary country change');
   await firstName.fill('Augusta');
   const dialogs: string[] = [];
   page.once('dialog', (dialog) => {
@@ -164,6 +183,12 @@ t.test('Japanese on a phone: sections, delete and restore; employees see no Dele
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
   t.equal(await page.getByRole('heading', { name: text('account.delete.title') }).count(), 0, 'employees do not see Delete My Account');
   t.ok(await page.getByRole('heading', { name: text('account.social.title') }).isVisible());
+
+  await page.getByLabel(text('common.language')).selectOption('zh-tw');
+  const tw = textsOf('zh-tw');
+  await page.getByRole('heading', { name: tw('account.profile.title') }).waitFor();
+  await page.getByRole('checkbox', { name: '嵌入式板卡與模組' }).waitFor();
+  t.pass('changing the language reloads the options in that language');
 
   await page.goto('/zh-cn/my-account');
   const zh = textsOf('zh-cn');

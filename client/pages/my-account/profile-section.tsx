@@ -12,10 +12,12 @@ import { ErrorDisplayContext } from '../../components/error-display.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { RMA_PASS, useVariant } from '../../variant.ts';
 import { findCountry } from '../register/country-change.ts';
 import { ProfileFields } from './profile-fields.tsx';
 import { profileUpdateOf, profileValuesOf, type ProfileFormValues } from './profile-values.ts';
 import { saveFailureToasts } from './save-result.ts';
+import { useTypeAhead } from './type-ahead.ts';
 import { useLeaveWarning } from './use-leave-warning.ts';
 
 export interface ProfileSectionProps {
@@ -40,16 +42,18 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
   const lang = useLanguage();
   const session = useUrlSession();
   const countries = useCountries(lang);
+  const typeAhead = useTypeAhead();
   const [baseline] = useState(() => profileValuesOf(member));
-  const source = member.source.toLowerCase() === 'rma' ? member.source : session.pass;
+  const variant = useVariant();
+  const source = member.source.toLowerCase() === RMA_PASS ? member.source : session.pass;
 
   const contextOf = useCallback(
     (values: ProfileFormValues) => ({
-      isIotmartAna: session.isIotmartAna,
+      isIotmartAna: variant.isIotmartAna,
       region: findCountry(countries, values.country)?.region,
       source,
     }),
-    [countries, session.isIotmartAna, source],
+    [countries, variant.isIotmartAna, source],
   );
   const validate = useCallback((values: ProfileFormValues) => validateProfile(values, contextOf(values)), [contextOf]);
 
@@ -82,6 +86,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
           render={({ handleSubmit, form, dirty, submitting, values }) => (
             <form
               noValidate
+              onKeyDown={typeAhead}
               onSubmit={(event) => {
                 const result = handleSubmit(event);
                 if (form.getState().hasValidationErrors) focusFirstInvalid(event.currentTarget);
