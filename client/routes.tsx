@@ -8,6 +8,7 @@ import { LanguageContext } from './session/language-context.ts';
 
 const LoginPage = lazy(() => import('./pages/login/login-page.tsx'));
 const LogoutPage = lazy(() => import('./pages/logout/logout-page.tsx'));
+const RefererPage = lazy(() => import('./pages/referer/referer-page.tsx'));
 const MyAccountPage = lazy(() => import('./pages/my-account/my-account-page.tsx'));
 const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
 const VerifyYourEmailAddressPage = lazy(() => import('./pages/verify-your-email-address/verify-your-email-address-page.tsx'));
@@ -33,6 +34,8 @@ function PageRoutes() {
       <Switch>
         <Route path="/login" component={LoginPage} />
         <Route path="/logout" component={LogoutPage} />
+        <Route path="/referer" component={RefererPage} />
+        <Route path="/referer/:action/:seq/:tempid" component={RefererPage} />
         <Route path="/my-account" component={MyAccountPage} />
         <Route path="/register" component={RegisterPage} />
         <Route path="/verify-your-email-address" component={VerifyYourEmailAddressPage} />

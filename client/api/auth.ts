@@ -1,4 +1,5 @@
-import type { LoginRequest, LoginResultData } from '../../shared/schemas/auth.ts';
+import type { Language } from '../../shared/languages.ts';
+import type { LoginRequest, LoginResultData, OtpVerifyRequest, RefererLoginRequest, SendOtpCodeRequest } from '../../shared/schemas/auth.ts';
 import { request } from './http.ts';
 
 export function login(body: LoginRequest) {
@@ -11,4 +12,23 @@ export function logout(query: { callbackUrl?: string; pass?: string }) {
   if (query.pass) params.set('pass', query.pass);
   const search = params.toString();
   return request<{ redirectUrl?: string }>(`/api/Member/Logout${search ? `?${search}` : ''}`);
+}
+
+/** Asks for a one-time sign-in code; data.remainingSeconds is where the resend countdown starts. */
+export function sendOtpCode(body: SendOtpCodeRequest) {
+  return request<LoginResultData>('/api/Member/SendOtpCode', { method: 'POST', body });
+}
+
+export function otpVerify(body: OtpVerifyRequest) {
+  return request<LoginResultData>('/api/Member/otpVerify', { method: 'POST', body });
+}
+
+/** The referer screen: signs in with the ticket a company site handed on. */
+export function refererLogin(body: RefererLoginRequest) {
+  return request<LoginResultData>('/api/Member/RefererLogin', { method: 'POST', body });
+}
+
+/** Sends the verification mail again (mustactivate on the login screen). */
+export function resendActivation(userId: string, lang: Language) {
+  return request('/api/Member/Reactivate', { method: 'POST', body: { userId, checkResend: true, lang } });
 }

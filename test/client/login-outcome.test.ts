@@ -1,5 +1,5 @@
 import t from 'tap';
-import { loginOutcome } from '../../client/pages/login/login-outcome.ts';
+import { loginOutcome, withSsoParams } from '../../client/pages/login/login-outcome.ts';
 
 t.test('a successful sign-in leaves for the redirect URL, else my-account', async (t) => {
   t.same(loginOutcome({ isSuccess: true, code: 'ok', data: { redirectUrl: 'https://shop.example.com/?id=1' } }, 'ja-jp', 'a'), {
@@ -32,4 +32,23 @@ t.test('other codes are shown, with the server title when there is one', async (
     title: 'Check your mail',
   });
   t.same(loginOutcome({ isSuccess: false, code: '' }, 'en', 'a'), { kind: 'error', code: 'AccountOrPwdFail', title: undefined });
+});
+
+t.test('the redirect gets id and tempid appended, its own query and fragment kept', async (t) => {
+  const reply = { isSuccess: true, code: 'ok', data: { redirectUrl: 'https://shop.example.com/cart?step=2&id=old#top', id: 'pub1', tempId: 'tick et' } };
+  t.same(loginOutcome(reply, 'en', 'a'), { kind: 'leave', url: 'https://shop.example.com/cart?step=2&id=pub1&tempid=tick+et#top' });
+  t.equal(withSsoParams('/en/my-account?pass=x', 'p', 't'), '/en/my-account?pass=x&id=p&tempid=t', 'a portal path stays a path');
+  t.equal(withSsoParams('https://shop.example.com/', undefined, 't'), 'https://shop.example.com/', 'nothing without both');
+});
+
+t.test('preferring goes to choosing-preferring, carrying the way back with its ticket', async (t) => {
+  const reply = { isSuccess: true, code: 'preferring', data: { redirectUrl: 'https://shop.example.com/x', id: 'p', tempId: 't' } };
+  t.same(loginOutcome(reply, 'ko-kr', 'a'), {
+    kind: 'screen',
+    path: `/ko-kr/choosing-preferring?callbackurl=${encodeURIComponent('https://shop.example.com/x?id=p&tempid=t')}`,
+  });
+});
+
+t.test('a lock keeps its seconds for the countdown', async (t) => {
+  t.same(loginOutcome({ isSuccess: false, code: 'AccountLock', data: { remainingSeconds: 120 } }, 'en', 'a'), { kind: 'error', code: 'AccountLock', title: undefined, remainingSeconds: 120 });
 });

@@ -1,12 +1,33 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
+import { resendActivation } from '../../api/auth.ts';
+import { Button } from '../../components/button.tsx';
+import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
+import { endsIn, useSecondsLeft } from './use-seconds-left.ts';
 
-export interface LoginErrorProps {
+export interface ShownError {
   code: string;
   title?: string;
-  /** The account ID typed, for the resend-verification link of 'mustactivate'. */
+  /** The account ID typed, for the resend-verification of 'mustactivate'. */
   userId: string;
+  /** End of a lock's countdown (AccountLock), epoch milliseconds. */
+  endsAt?: number;
+}
+
+export interface LoginErrorProps extends ShownError {
+  /** On the code screen 'unauthorized' means a wrong code, not an inactive account. */
+  verifying?: boolean;
+  /** Offered after a failed phone delivery (badrequest): the code by e-mail instead. */
+  onUseEmail?: () => void;
+}
+
+/** The translation key of a code's message on the login screen (spec section 8). */
+export function loginMessageKey(code: string, verifying = false): string {
+  if (verifying && code === 'unauthorized') return 'login.code.incorrect';
+  return `error.${code}`;
 }
 
 /** The resend screen keeps the visit's query values and gets the typed address. */
@@ -17,17 +38,65 @@ function resendQuery(queryString: string, userId: string): string {
   return params.toString();
 }
 
-/** The error box above the login form; a server title wins over the translated code (spec section 8). */
-export function LoginError({ code, title, userId }: LoginErrorProps) {
+function LockCountdown({ endsAt }: { endsAt: number }) {
   const { t } = useTranslation();
+  const left = useSecondsLeft(endsAt);
+  return <p>{left > 0 ? t('login.lock.countdown', { seconds: left }) : t('login.lock.over')}</p>;
+}
+
+/** mustactivate: the verification mail can be sent again, then again after a countdown. */
+function ResendActivation({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const { queryString } = useUrlSession();
-  const message = title ?? t(`error.${code}`, { defaultValue: t('error.AccountOrPwdFail') });
+  const [endsAt, setEndsAt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [fallback, setFallback] = useState(false);
+  const left = useSecondsLeft(endsAt);
+
+  const resend = async () => {
+    setBusy(true);
+    try {
+      const reply = await resendActivation(userId, lang);
+      if (reply.isSuccess) setEndsAt(endsIn(RESEND_COUNTDOWN_SECONDS));
+      else setFallback(true);
+    } catch {
+      setFallback(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // When the portal wants more (a captcha, a pause), the resend screen asks for it.
+  if (fallback) return <Link href={`/resend-verify-mail?${resendQuery(queryString, userId)}`}>{t('login.resendActivation')}</Link>;
+  return (
+    <>
+      <Button variant="link" busy={busy} disabled={left > 0} onClick={resend}>
+        {left > 0 ? t('login.resendActivationIn', { seconds: left }) : t('login.resendActivation')}
+      </Button>
+      {endsAt > 0 && <span role="status">{t('login.activationSent')}</span>}
+    </>
+  );
+}
+
+/** The error box above the login forms; a server title wins over the translated code (spec section 8). */
+export function LoginError({ code, title, userId, endsAt, verifying, onUseEmail }: LoginErrorProps) {
+  const { t } = useTranslation();
+  const message = title ?? t(loginMessageKey(code, verifying), { defaultValue: t('error.AccountOrPwdFail') });
   return (
     <div className="alert alert--error" role="alert">
       <p>{message}</p>
+      {code === 'AccountLock' && endsAt !== undefined && <LockCountdown endsAt={endsAt} />}
       {code === 'mustactivate' && (
         <p>
-          <Link href={`/resend-verify-mail?${resendQuery(queryString, userId)}`}>{t('login.resendActivation')}</Link>
+          <ResendActivation userId={userId} />
+        </p>
+      )}
+      {code === 'badrequest' && onUseEmail && (
+        <p>
+          <Button variant="link" onClick={onUseEmail}>
+            {t('login.code.useEmail')}
+          </Button>
         </p>
       )}
     </div>

@@ -8,20 +8,36 @@ export type LoginOutcome =
   | { kind: 'leave'; url: string }
   /** Another portal screen; `userId` is remembered for it. */
   | { kind: 'screen'; path: string; userId?: string }
-  /** Stay and show `error.<code>`, or the server's title when it sent one. */
-  | { kind: 'error'; code: string; title?: string };
+  /** Stay and show `error.<code>`, or the server's title when it sent one; `remainingSeconds` of a lock. */
+  | { kind: 'error'; code: string; title?: string; remainingSeconds?: number };
 
 const CHANGE_PASSWORD_CODES = ['defaultpwd', 'expired', 'mustchange'];
 
+/**
+ * The redirect URL with the member's `id` and one-time `tempid` appended for the site there
+ * (spec section 4); its own query parameters and fragment are kept.
+ */
+export function withSsoParams(redirectUrl: string, id?: string, tempId?: string): string {
+  if (!id || !tempId) return redirectUrl;
+  const url = new URL(redirectUrl, 'http://portal.invalid');
+  url.searchParams.set('id', id);
+  url.searchParams.set('tempid', tempId);
+  return url.origin === 'http://portal.invalid' ? url.pathname + url.search + url.hash : url.href;
+}
+
 export function loginOutcome(reply: Reply<LoginResultData>, lang: Language, userId: string): LoginOutcome {
   const data = reply.data ?? {};
-  if (reply.isSuccess) return { kind: 'leave', url: data.redirectUrl || `/${lang}/my-account` };
-  if (CHANGE_PASSWORD_CODES.includes(reply.code)) {
-    return { kind: 'screen', path: `/${lang}/change-password`, userId: data.userId ?? userId };
+  const code = reply.code || 'AccountOrPwdFail';
+  const rememberedId = data.userId ?? userId;
+  if (CHANGE_PASSWORD_CODES.includes(code)) return { kind: 'screen', path: `/${lang}/change-password`, userId: rememberedId };
+  if (code === 'OneYearNotUpdatePwd') return { kind: 'screen', path: `/${lang}/notice-please-change-password`, userId: rememberedId };
+  if (code === 'preferring') {
+    // Choosing preferences comes first; its Submit continues to the redirect URL with the ticket.
+    const next = data.redirectUrl ? withSsoParams(data.redirectUrl, data.id, data.tempId) : '';
+    return { kind: 'screen', path: `/${lang}/choosing-preferring${next ? `?callbackurl=${encodeURIComponent(next)}` : ''}` };
   }
-  if (reply.code === 'OneYearNotUpdatePwd') {
-    return { kind: 'screen', path: `/${lang}/notice-please-change-password`, userId: data.userId ?? userId };
+  if (reply.isSuccess && code === 'ok') {
+    return { kind: 'leave', url: data.redirectUrl ? withSsoParams(data.redirectUrl, data.id, data.tempId) : `/${lang}/my-account` };
   }
-  if (reply.code === 'preferring' && data.redirectUrl) return { kind: 'leave', url: data.redirectUrl };
-  return { kind: 'error', code: reply.code || 'AccountOrPwdFail', title: reply.title || undefined };
+  return { kind: 'error', code, title: reply.title || undefined, ...(data.remainingSeconds ? { remainingSeconds: data.remainingSeconds } : {}) };
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { LOGIN_ID_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
-import { validateLogin, type LoginValues } from '../../../shared/rules/login.ts';
-import { login } from '../../api/auth.ts';
+import { OtpVerifyType } from '../../../shared/enums.ts';
+import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
+import type { LoginValues } from '../../../shared/rules/login.ts';
+import type { LoginResultData } from '../../../shared/schemas/auth.ts';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+import { login, otpVerify, sendOtpCode } from '../../api/auth.ts';
 import { ApiError } from '../../api/http.ts';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { rememberUserId } from '../../session/stored-user.ts';
@@ -17,81 +16,129 @@ import { useUrlSession } from '../../session/use-url-session.ts';
 import { privacyPolicyLink } from '../../site-links.ts';
 import { SocialButtons } from '../../components/social/social-buttons.tsx';
 import { useVariant } from '../../variant.ts';
-import { LoginError } from './login-error.tsx';
+import { CodeRequestForm } from './code-request-form.tsx';
+import { CodeVerifyForm, type CodeSent } from './code-verify-form.tsx';
+import { LoginError, type ShownError } from './login-error.tsx';
 import { loginOutcome } from './login-outcome.ts';
 import { MyaAnnouncement } from './mya-announcement.tsx';
+import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
+import { PasswordForm } from './password-form.tsx';
+import { endsIn } from './use-seconds-left.ts';
 
-interface ShownError {
-  code: string;
-  title?: string;
-  userId: string;
-}
+/** The three modes of the login screen (spec section 2). */
+type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);
 
-/** Password sign-in (spec section 2, Login, password mode). */
+const failureCode = (caught: unknown) => (caught instanceof ApiError && caught.kind === 'network' ? 'network' : 'somethingWentWrong');
+
+/** Sign-in by password or by a one-time code sent by e-mail or to the phone. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const session = useUrlSession();
   const variant = useVariant();
+  const [mode, setMode] = useState<Mode>({ name: 'password' });
+  const [otpVerifyType, setOtpVerifyType] = useState<OtpVerifyType>(OtpVerifyType.Email);
   const [error, setError] = useState<ShownError | undefined>();
   usePageTitle('login.title');
 
-  const submit = async (values: LoginValues) => {
+  const returnUrl = session.callbackUrl || undefined;
+  const pass = session.pass || undefined;
+
+  const toPasswordMode = () => {
+    setError(undefined);
+    setOtpVerifyType(OtpVerifyType.Email);
+    setMode({ name: 'password' });
+  };
+
+  /** A sign-in reply: leave, go to another screen, or show why not. */
+  const follow = async (reply: Reply<LoginResultData>, userId: string) => {
+    const outcome = loginOutcome(reply, lang, userId);
+    if (outcome.kind === 'leave') {
+      // A full load: the next screen may be another site, and the session is new.
+      window.location.assign(outcome.url);
+      // Keeps the button busy until the page goes away.
+      await new Promise(() => undefined);
+    } else if (outcome.kind === 'screen') {
+      if (outcome.userId) rememberUserId(outcome.userId);
+      navigate(outcome.path.includes('?') ? outcome.path : outcome.path + session.queryString);
+    } else {
+      setError({ code: outcome.code, title: outcome.title, userId, endsAt: outcome.remainingSeconds ? endsIn(outcome.remainingSeconds) : undefined });
+    }
+  };
+
+  const signIn = async (values: LoginValues) => {
     const userId = (values.email ?? '').trim();
     setError(undefined);
     try {
-      const reply = await login({
-        userId,
-        password: values.password ?? '',
-        returnUrl: session.callbackUrl || undefined,
-        pass: session.pass || undefined,
-      });
-      const outcome = loginOutcome(reply, lang, userId);
-      if (outcome.kind === 'leave') {
-        // A full load: the next screen may be another site, and the session is new.
-        window.location.assign(outcome.url);
-        // Keeps the button busy until the page goes away.
-        await new Promise(() => undefined);
-      } else if (outcome.kind === 'screen') {
-        if (outcome.userId) rememberUserId(outcome.userId);
-        navigate(outcome.path + session.queryString);
-      } else {
-        setError({ code: outcome.code, title: outcome.title, userId });
-      }
+      await follow(await login({ userId, password: values.password ?? '', returnUrl, pass }), userId);
     } catch (caught) {
-      const code = caught instanceof ApiError && caught.kind === 'network' ? 'network' : 'somethingWentWrong';
-      setError({ code, userId });
+      setError({ code: failureCode(caught), userId });
     }
+  };
+
+  const requestCode = async (userId: string, type: OtpVerifyType) => {
+    setError(undefined);
+    try {
+      const reply = await sendOtpCode({ userId, otpVerifyType: type, lang });
+      if (!reply.isSuccess) {
+        setError({ code: reply.code, title: reply.title || undefined, userId });
+        return;
+      }
+      const data = reply.data ?? {};
+      const remaining = data.remainingSeconds ?? OTP_SEND_WINDOW_SECONDS;
+      if (type === OtpVerifyType.Phone) rememberCodeSent(userId, Date.now() - (OTP_SEND_WINDOW_SECONDS - remaining) * 1000);
+      const countdown = startingCountdown(userId, data.remainingSeconds);
+      setMode({ name: 'verify', userId, otpVerifyType: type, lastThreeDigits: data.lastThreeDigits, resendEndsAt: endsIn(countdown) });
+    } catch (caught) {
+      setError({ code: failureCode(caught), userId });
+    }
+  };
+
+  const verifyCode = async (sent: CodeSent, code: string) => {
+    setError(undefined);
+    try {
+      await follow(await otpVerify({ userId: sent.userId, code: code.trim(), otpVerifyType: sent.otpVerifyType, returnUrl, pass }), sent.userId);
+    } catch (caught) {
+      setError({ code: failureCode(caught), userId: sent.userId });
+    }
+  };
+
+  const useEmailInstead = () => {
+    setOtpVerifyType(OtpVerifyType.Email);
+    if (error) void requestCode(error.userId, OtpVerifyType.Email);
   };
 
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
-      {error && <LoginError {...error} />}
-      <Form<LoginValues>
-        onSubmit={submit}
-        validate={(values) => validateLogin(values)}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <Field
-              name="email"
-              label="login.emailOrId"
-              autoComplete="username"
-              maxLength={LOGIN_ID_MAX_LENGTH}
-              required
-            />
-            <PasswordField name="password" label="login.password" maxLength={LOGIN_PASSWORD_MAX_LENGTH} required />
-            <p className="login__forgot">
-              <Link href={`/forgot-password${session.queryString}`}>{t('login.forgotPassword')}</Link>
-            </p>
-            <Button type="submit" busy={submitting} className="button--block">
-              {t('login.submit')}
-            </Button>
-          </form>
-        )}
-      />
-      <SocialButtons origin="login" />
+      {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={useEmailInstead} />}
+      {mode.name === 'password' && (
+        <PasswordForm
+          onSubmit={signIn}
+          onCodeLogin={() => {
+            setError(undefined);
+            setMode({ name: 'code' });
+          }}
+        />
+      )}
+      {mode.name === 'code' && (
+        <CodeRequestForm
+          otpVerifyType={otpVerifyType}
+          onTypeChange={setOtpVerifyType}
+          onSubmit={(values) => requestCode((values.email ?? '').trim(), otpVerifyType)}
+          onPasswordLogin={toPasswordMode}
+        />
+      )}
+      {mode.name === 'verify' && (
+        <CodeVerifyForm
+          sent={mode}
+          onSubmit={(values) => verifyCode(mode, values.code ?? '')}
+          onResend={() => requestCode(mode.userId, mode.otpVerifyType)}
+          onPasswordLogin={toPasswordMode}
+        />
+      )}
+      {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { OtpVerifyType } from '../../../shared/enums.ts';
+import { OTP_CODE_MAX_LENGTH, OTP_VALID_SECONDS } from '../../../shared/limits.ts';
+import { validateOtpCode } from '../../../shared/rules/login.ts';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { useSecondsLeft } from './use-seconds-left.ts';
+
+export interface CodeSent {
+  userId: string;
+  otpVerifyType: OtpVerifyType;
+  lastThreeDigits?: string;
+  /** End of the resend countdown, epoch milliseconds. */
+  resendEndsAt: number;
+}
+
+export interface CodeVerifyFormProps {
+  sent: CodeSent;
+  onSubmit: (values: { code?: string }) => Promise<void>;
+  onResend: () => Promise<void>;
+  onPasswordLogin: () => void;
+}
+
+/** Verify mode: where the code went, the code field, resend after the countdown. */
+export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: CodeVerifyFormProps) {
+  const { t } = useTranslation();
+  const left = useSecondsLeft(sent.resendEndsAt);
+  const [resending, setResending] = useState(false);
+  const byPhone = sent.otpVerifyType === OtpVerifyType.Phone && sent.lastThreeDigits;
+  const resend = async () => {
+    setResending(true);
+    try {
+      await onResend();
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <Form<{ code?: string }>
+      onSubmit={onSubmit}
+      validate={(values) => validateOtpCode(values)}
+      render={({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate>
+          <p role="status">
+            {byPhone ? t('login.code.sentToPhone', { digits: sent.lastThreeDigits }) : t('login.code.sentToEmail', { userId: sent.userId })}{' '}
+            {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
+          </p>
+          <Field name="code" label="login.code.label" autoComplete="one-time-code" inputMode="numeric" maxLength={OTP_CODE_MAX_LENGTH} required autoFocus />
+          <Button type="submit" busy={submitting} className="button--block">
+            {t('login.code.verify')}
+          </Button>
+          <p className="login__switch">
+            <Button variant="link" busy={resending} disabled={left > 0} onClick={resend}>
+              {left > 0 ? t('login.code.resendIn', { seconds: left }) : t('login.code.resend')}
+            </Button>
+          </p>
+          <p className="login__switch">
+            <Button variant="link" onClick={onPasswordLogin}>
+              {t('login.code.backToPassword')}
+            </Button>
+          </p>
+        </form>
+      )}
+    />
+  );
+}
