@@ -16,6 +16,7 @@ const ResendVerifyMailPage = lazy(() => import('./pages/resend-verify-mail/resen
 const ActivateMemberPage = lazy(() => import('./pages/activate-member/activate-member-page.tsx'));
 const RedirectPage = lazy(() => import('./pages/redirect-page/redirect-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
+const ChoosingPreferringPage = lazy(() => import('./pages/choosing-preferring/choosing-preferring-page.tsx'));
 const SocialLoginPage = lazy(() => import('./pages/social-login/social-login-page.tsx'));
 const ConfirmSubscriptionPage = lazy(() => import('./pages/confirm-subscription/confirm-subscription-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/forgot-password-page.tsx'));
@@ -44,6 +45,7 @@ function PageRoutes() {
         <Route path="/auth/activate-member/:token/:userId/:pass" component={ActivateMemberPage} />
         <Route path="/redirect-page" component={RedirectPage} />
         <Route path="/error" component={ErrorPage} />
+        <Route path="/choosing-preferring" component={ChoosingPreferringPage} />
         <Route path="/social-login" component={SocialLoginPage} />
         <Route path="/confirm-subscription" component={ConfirmSubscriptionPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />

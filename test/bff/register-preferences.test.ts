@@ -40,6 +40,10 @@ t.test('choosing-preferring: both questions required, known values only, then th
   t.equal(extra.status, 200);
   t.equal((await browser.get('/api/member')).body.data.email, member.email, 'only the choices are taken');
 
+  const skipped = await patch({ skip: true, returnUrl: 'https://shop.example.com/later' });
+  t.same(skipped.body.data, { returnUrl: 'https://shop.example.com/later' }, 'Skip continues to the same checked place');
+  t.equal((await patch({ skip: true }, anonymous)).status, 401);
+
   const elsewhere = await patch({ ...valid, returnUrl: 'https://evil.example/steal' }, browser);
   t.equal(elsewhere.body.data.returnUrl, '/en/my-account', 'never an open redirect');
 });

@@ -2,22 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { Member } from '../../../shared/schemas/member.ts';
 import { PreferencesUpdateSchema, type PreferencesUpdate } from '../../../shared/schemas/preferences.ts';
 import { ok } from '../../../shared/schemas/reply.ts';
+import { validatePreferences } from '../../../shared/rules/profile.ts';
 import { safeRedirectUrl } from '../callback-url.ts';
+import { formValidateFail, notSignedIn } from '../errors.ts';
+import { signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 /**
- * Choosing-preferring's Submit: the choices go to the member service; the reply tells the
- * browser where to continue (an allowed return URL, else My Account), never anywhere else.
+ * Choosing-preferring's Submit and Skip: the choices go to the member service (Skip saves
+ * nothing); either way the reply tells the browser where to continue (an allowed return URL,
+ * else My Account), never anywhere else.
  */
 export default async function preferencesRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy } = deps;
 
   app.patch<{ Body: PreferencesUpdate }>('/api/member', { schema: { body: PreferencesUpdateSchema } }, async (request, reply) => {
-    const { returnUrl, ...choices } = request.body;
-    const result = await callAsMember<Member>(upstream, request, reply, { method: 'PATCH', path: '/api/member', body: choices });
-    if (!result.body.isSuccess) return relay(reply, result);
-    return ok({ returnUrl: safeRedirectUrl(returnUrl, callbackPolicy, requestLanguage(request)) });
+    const { returnUrl, skip, businessApplicationAreas = [], inProducts = [] } = request.body;
+    const next = () => ok({ returnUrl: safeRedirectUrl(returnUrl, callbackPolicy, requestLanguage(request)) });
+    if (!signedInMember(request)) throw notSignedIn();
+    if (skip === true) return next();
+    const errors = Object.entries(validatePreferences({ businessApplicationAreas, inProducts }))
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([field, code]) => ({ field, code }));
+    if (errors.length > 0) throw formValidateFail(errors);
+    const result = await callAsMember<Member>(upstream, request, reply, {
+      method: 'PATCH',
+      path: '/api/member',
+      body: { businessApplicationAreas, inProducts },
+    });
+    return result.body.isSuccess ? next() : relay(reply, result);
   });
 }
