@@ -1,0 +1,169 @@
+import { createServer } from 'node:http';
+import t, { type Test } from 'tap';
+import type { Browser } from 'playwright-core';
+import { createActiveMember, startStack, TEST_PASSWORD, type Stack } from '../helper.ts';
+import { mailedCode } from '../member-service/sign-in-fixtures.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
+import { exactLabel, textsOf } from './texts.ts';
+
+const SITE_KEY = 'shop-site-key-0123456789abcdef0123456789';
+
+interface Shop {
+  origin: string;
+  /** What CheckGoToProfile answered for each visit. */
+  redemptions: Array<{ query: Record<string, string>; reply: any }>;
+}
+
+/** A company site on loopback: it redeems the ticket it is sent back with, server to server, and greets the member. */
+async function startShop(t: Test, portal: () => string): Promise<Shop> {
+  const redemptions: Shop['redemptions'] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://shop');
+    const query = Object.fromEntries(url.searchParams);
+    if (url.pathname !== '/welcome' || !query.tempid) {
+      res.writeHead(url.pathname === '/welcome' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Shop</title><h1>Shop</h1>');
+      return;
+    }
+    const response = await fetch(`${portal()}/api/Member/CheckGoToProfile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SITE_KEY}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ memberId: query.id, tempId: query.tempid }),
+    });
+    const reply = await response.json();
+    redemptions.push({ query, reply });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>Shop</title><h1>Welcome back ${reply.isSuccess ? reply.data.userId : 'stranger'}</h1>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise((resolve) => server.close(resolve)));
+  return { origin: `http://localhost:${(server.address() as { port: number }).port}`, redemptions };
+}
+
+let stack: Stack;
+let browser: Browser;
+let shop: Shop;
+
+t.before(async () => {
+  shop = await startShop(t as unknown as Test, () => stack.bffUrl);
+  stack = await startStack(t, {
+    env: {
+      CLIENT_DIR: await builtClientDir(),
+      ALLOWED_CALLBACK_HOSTS: new URL(shop.origin).host,
+      SSO_SITE_KEYS: SITE_KEY,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '200',
+    },
+  });
+  browser = await launchBrowser(t);
+});
+
+t.test('password sign-in from a company site goes back there with a ticket the site redeems once (English)', async (t) => {
+  const member = await createActiveMember(stack);
+  const text = textsOf('en');
+  const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
+  const callback = `${shop.origin}/welcome?lang=en`;
+  await page.goto(`/en/login?CallBackUrl=${encodeURIComponent(callback)}`);
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit') }).click();
+  // A new member is asked for preferences first; the way back is kept for afterwards.
+  await page.waitForURL(/\/en\/choosing-preferring\?callbackurl=/);
+  const next = new URL(page.url()).searchParams.get('callbackurl')!;
+  t.match(next, new RegExp(`^${shop.origin}/welcome\\?lang=en&id=[A-Za-z0-9_-]+&tempid=[A-Za-z0-9_-]{43}$`), 'the way back carries id and tempid after the existing query');
+
+  await page.goto(next);
+  await page.getByRole('heading', { name: `Welcome back ${member.email}` }).waitFor();
+  await page.goto(next);
+  await page.getByRole('heading', { name: 'Welcome back stranger' }).waitFor();
+  t.same(shop.redemptions.map((r) => r.reply.code), ['ok', 'TempIdInValid'], 'the ticket works once');
+
+  await page.goto(`/en/my-account?callbackurl=${encodeURIComponent(callback)}`);
+  await page.getByRole('link', { name: text('common.signOut') }).click();
+  await page.waitForURL(callback);
+  t.pass('signing out leads to the allowed callback URL');
+  await page.goto('/en/my-account');
+  await page.waitForURL(/\/en\/login/);
+  t.pass('and the session is over');
+});
+
+t.test('code sign-in by e-mail, reading the code from the outbox (Japanese)', async (t) => {
+  const member = await createActiveMember(stack);
+  const text = textsOf('ja-jp');
+  const page = await (await newContext(browser, stack.bffUrl, 'ja-JP')).newPage();
+  await page.goto('/ja-jp/login');
+  await page.getByRole('button', { name: text('login.code.switch') }).click();
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  t.ok(await page.getByRole('radio', { name: text('login.code.byEmail') }).isChecked(), 'e-mail is the default delivery');
+  await page.getByRole('button', { name: text('login.code.getCode') }).click();
+  await page.getByText(text('login.code.sentToEmail', { userId: member.email }), { exact: false }).waitFor();
+  const resend = page.getByRole('button', { name: /新しいコードを送信（\d+ 秒）/ });
+  t.ok(await resend.isDisabled(), 'resend waits for the countdown');
+
+  const code = await mailedCode(stack.dataDir, member.email);
+  await page.getByLabel(exactLabel(text('login.code.label'))).fill('000000' === code ? '111111' : '000000');
+  await page.getByRole('button', { name: text('login.code.verify'), exact: true }).click();
+  await page.getByText(text('login.code.incorrect')).waitFor();
+  t.pass('a wrong code is told apart from an inactive account');
+
+  await page.getByLabel(exactLabel(text('login.code.label'))).fill(code);
+  await page.getByRole('button', { name: text('login.code.verify'), exact: true }).click();
+  await page.waitForURL('**/ja-jp/my-account');
+  t.pass('the code signs in');
+
+  await page.goto('/ja-jp/login');
+  await page.getByRole('button', { name: text('login.code.switch') }).click();
+  await page.getByRole('radio', { name: text('login.code.byPhone') }).check();
+  await page.getByRole('button', { name: text('login.code.backToPassword') }).click();
+  await page.getByRole('button', { name: text('login.code.switch') }).click();
+  t.ok(await page.getByRole('radio', { name: text('login.code.byEmail') }).isChecked(), 'back in password mode the delivery resets to e-mail');
+});
+
+t.test('five wrong passwords lock sign-in with a countdown (Korean)', async (t) => {
+  const member = await createActiveMember(stack);
+  const text = textsOf('ko-kr');
+  const page = await (await newContext(browser, stack.bffUrl, 'ko-KR')).newPage();
+  await page.goto('/ko-kr/login');
+  const submit = async (password: string) => {
+    await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+    await page.getByLabel(exactLabel(text('login.password'))).fill(password);
+    await page.getByRole('button', { name: text('login.submit') }).click();
+  };
+  for (let i = 0; i < 4; i += 1) {
+    await submit('Wrong1234');
+    await page.getByRole('alert').filter({ hasText: text('error.AccountOrPwdFail') }).waitFor();
+  }
+  await submit('Wrong1234');
+  const alert = page.getByRole('alert').filter({ hasText: text('error.AccountLock') });
+  await alert.waitFor();
+  t.match(await alert.textContent(), /\d+초 후에 다시 시도해 주세요/, 'the lock counts down');
+  await submit(TEST_PASSWORD);
+  await page.getByRole('alert').filter({ hasText: text('error.AccountLock') }).waitFor();
+  t.match(page.url(), /\/ko-kr\/login$/, 'the right password during the lock does not sign in');
+});
+
+t.test('a session lost meanwhile opens Member Logged Out; any click goes to login keeping the query (Spanish)', async (t) => {
+  const member = await createActiveMember(stack);
+  const text = textsOf('es-es');
+  const context = await newContext(browser, stack.bffUrl, 'es-ES');
+  const page = await context.newPage();
+  await page.goto('/es-es/login');
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit') }).click();
+  await page.waitForURL('**/es-es/my-account');
+  await page.goto('/es-es/my-account?utm_source=news');
+  await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+
+  await context.clearCookies();
+  await page.getByLabel(exactLabel(text('account.profile.firstName'))).fill('Augusta');
+  for (const legend of [text('account.profile.productsOfInterest'), text('account.profile.businessApplicationAreas')]) {
+    await page.getByRole('group', { name: legend }).getByRole('checkbox').first().check();
+  }
+  await page.getByRole('button', { name: text('account.profile.save') }).click();
+  const modal = page.getByRole('alertdialog', { name: text('common.loggedOut.title') });
+  await modal.waitFor();
+  await page.mouse.click(5, 5);
+  await page.waitForURL(/\/es-es\/login\?utm_source=news$/);
+  t.equal(await modal.count(), 0, 'the modal closed on the way to login');
+});
