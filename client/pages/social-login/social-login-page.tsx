@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../api/http.ts';
+import { IS_LOGIN_PATH, MEMBER_PATH } from '../../api/member.ts';
 import { forgetPendingSocialSignIn, readPendingSocialSignIn } from '../../components/social/social-api.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
@@ -26,11 +28,13 @@ export default function SocialLoginPage() {
         path: '/login',
         error: { code: error instanceof ApiError && error.kind === 'network' ? 'network' : 'SocialProfileError' },
       }))
-      .then((outcome) => {
+      .then(async (outcome) => {
         if (outcome.go === 'external') {
           window.location.assign(outcome.url);
           return;
         }
+        // The sign-in state and the member's links may have changed since the header read them.
+        await Promise.all([mutate(IS_LOGIN_PATH), mutate(MEMBER_PATH)]);
         if (outcome.error) toastError({ messageKey: `error.${outcome.error.code}`, text: outcome.error.title });
         if (outcome.success) toastSuccess(outcome.success);
         navigate(outcome.path, { replace: true });
