@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { Language } from '../../shared/languages.ts';
@@ -8,13 +10,25 @@ import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 const NEW_PASSWORD = 'Zebra-Lantern42';
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+/** Puts a member into a state the portal itself does not produce (an initial password, a year-old one). */
+function setMemberColumns(dataDir: string, email: string, values: Record<string, number | null>) {
+  const db = new SqliteDatabase(join(dataDir, 'members.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    for (const [column, value] of Object.entries(values)) db.prepare(`update members set ${column} = ? where email = ?`).run(value, email);
+  } finally {
+    db.close();
+  }
+}
 
 async function signInOnPage(page: Page, lang: Language, email: string, password: string) {
   const text = textsOf(lang);
   await page.goto(`/${lang}/login`);
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(password);
-  await page.getByRole('button', { name: text('login.submit') }).click();
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   await page.waitForURL(`**/${lang}/my-account**`);
 }
 
@@ -127,5 +141,61 @@ t.test('password screens in a real browser', async (t) => {
     const second = findLink(await waitForMail(stack.dataDir, member.email, { count: 3 }), '/auth/verify-email/');
     t.ok(second && second !== first, 'the resend mailed a new link');
     t.match((await waitForMail(stack.dataDir, member.email, { count: 3 })).subject, /contraseña/, 'in Spanish');
+  });
+
+  await t.test('first sign-in with an initial password: change it, then stay on my-account (zh-tw)', async (t) => {
+    const lang: Language = 'zh-tw';
+    const text = textsOf(lang);
+    const member = await createActiveMember(stack);
+    setMemberColumns(stack.dataDir, member.email, { status: 2, password_changed_at: null });
+    const page = await (await newContext(browser, stack.bffUrl, 'zh-TW')).newPage();
+
+    await page.goto(`/${lang}/login`);
+    await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+    await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+    await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+    await page.waitForURL(`**/${lang}/change-password**`);
+    await page.getByText(text('password.change.intro.firstLogin')).waitFor();
+    t.pass('the first sign-in asks for a new password');
+
+    await page.getByLabel(exactLabel(text('password.change.currentPassword'))).fill(member.password);
+    await page.getByLabel(exactLabel(text('password.change.newPassword'))).fill(NEW_PASSWORD);
+    await page.getByLabel(exactLabel(text('password.change.confirmPassword'))).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: text('password.change.submit') }).click();
+    await page.waitForURL(`**/${lang}/my-account?isChangePwdSuccess=true`);
+    await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+    t.match(page.url(), /\/zh-tw\/my-account/, 'the member stays on my-account: the forced change is over');
+  });
+
+  await t.test('a year-old password: the notice, a resend, keep the old password, sign in (ko-kr)', async (t) => {
+    const lang: Language = 'ko-kr';
+    const text = textsOf(lang);
+    const member = await createActiveMember(stack);
+    setMemberColumns(stack.dataDir, member.email, { password_changed_at: Date.now() - YEAR_MS });
+    const page = await (await newContext(browser, stack.bffUrl, 'ko-KR')).newPage();
+
+    await page.goto(`/${lang}/login?pass=rma`);
+    await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+    await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+    await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+    await page.waitForURL(`**/${lang}/notice-please-change-password**`);
+    await page.getByText(member.email).waitFor();
+    await page.getByRole('button', { name: text('password.sent.resend') }).click();
+    await page.getByText(text('password.sent.resent')).waitFor();
+    const mail = await waitForMail(stack.dataDir, member.email, { count: 2 });
+    t.match(mail.subject, /비밀번호/, 'the reminder in Korean');
+    const keep = findLink(mail, '/notice-password-unchanged/');
+    t.ok(keep?.startsWith(`${stack.bffConfig.publicOrigin}/${lang}/notice-password-unchanged/`), `a keep link: ${keep}`);
+
+    await page.goto(keep!);
+    await page.getByRole('heading', { name: text('password.unchanged.title') }).waitFor();
+    await page.getByRole('link', { name: text('password.changed.loginNow') }).click();
+    await page.waitForURL(`**/${lang}/login**`);
+    await signInOnPage(page, lang, member.email, member.password);
+    t.pass('the kept password signs in without the notice');
+
+    await page.goto(keep!);
+    await page.getByRole('heading', { name: text('password.unchanged.failedTitle') }).waitFor();
+    t.pass('the keep link works once');
   });
 });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { ResetPwdUnAuthData } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { useMember } from '../../api/member.ts';
+import { IS_LOGIN_PATH, MEMBER_PATH, useMember } from '../../api/member.ts';
 import { changePassword, resetPasswordWithLink } from '../../api/password.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
@@ -36,7 +37,12 @@ export default function ChangePasswordPage() {
   usePageTitle('password.change.title');
 
   const byLink = session.token !== '' && session.userId !== '';
-  if (!byLink && isLoading) return <Spinner />;
+  // Sign-in leads here without a page load: the cached answer may predate the session.
+  const [sessionChecked, setSessionChecked] = useState(byLink);
+  useEffect(() => {
+    if (!byLink) void mutate(IS_LOGIN_PATH).finally(() => setSessionChecked(true));
+  }, [byLink]);
+  if (!byLink && (!sessionChecked || isLoading)) return <Spinner />;
   const signedIn = !byLink && isLogin === true;
   const variant = changeVariant({ reason: query.get('reason'), byLink, status: member?.status, lastChanged: member?.LastPwdModifiedDate });
 
@@ -45,7 +51,9 @@ export default function ChangePasswordPage() {
     if (redirectUrl) window.location.assign(redirectUrl);
     else navigate(`/${lang}/password-changed${withoutLinkParams(session.queryString)}`);
   };
-  const afterChange = () => {
+  const afterChange = async () => {
+    // A forced change (status 2 or 3) is over: the header must not send the member back here.
+    await mutate(MEMBER_PATH);
     const params = new URLSearchParams(session.queryString);
     params.set('isChangePwdSuccess', 'true');
     navigate(`/${lang}/my-account?${params}`);
