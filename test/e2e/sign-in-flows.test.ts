@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import t, { type Test } from 'tap';
 import type { Browser } from 'playwright-core';
+import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { createActiveMember, startStack, TEST_PASSWORD, type Stack } from '../helper.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
@@ -166,4 +167,23 @@ t.test('a session lost meanwhile opens Member Logged Out; any click goes to logi
   await page.mouse.click(5, 5);
   await page.waitForURL(/\/es-es\/login\?utm_source=news$/);
   t.equal(await modal.count(), 0, 'the modal closed on the way to login');
+});
+
+t.test('an initial password leads to change-password, and the header keeps the member there (Traditional Chinese)', async (t) => {
+  const member = await createActiveMember(stack);
+  const store = await openMemberStore({ dataDir: stack.dataDir });
+  const row = await store.members.findByEmail(member.email);
+  await store.members.update(row!.id, { status: 2, password_changed_at: null });
+  await store.close();
+  const text = textsOf('zh-tw');
+  const page = await (await newContext(browser, stack.bffUrl, 'zh-TW')).newPage();
+  await page.goto('/zh-tw/login?pass=mya');
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.waitForURL(/\/zh-tw\/change-password\?pass=mya$/);
+  t.equal(await page.evaluate(() => sessionStorage.getItem('userId')), member.email, 'the user id is remembered for the change');
+  await page.goto('/zh-tw/my-account');
+  await page.waitForURL(/\/zh-tw\/change-password/);
+  t.pass('status 2 sends every other screen to change-password');
 });
