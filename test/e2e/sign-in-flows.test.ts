@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import t, { type Test } from 'tap';
 import type { Browser } from 'playwright-core';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
-import { createActiveMember, startStack, TEST_PASSWORD, type Stack } from '../helper.ts';
+import { createActiveMember, createClient, startStack, TEST_PASSWORD, type Stack } from '../helper.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
@@ -186,4 +186,26 @@ t.test('an initial password leads to change-password, and the header keeps the m
   await page.goto('/zh-tw/my-account');
   await page.waitForURL(/\/zh-tw\/change-password/);
   t.pass('status 2 sends every other screen to change-password');
+});
+
+t.test('a company site sends the member back through referer; a used ticket signs out and goes to login (English)', async (t) => {
+  const member = await createActiveMember(stack);
+  const api = createClient(stack.bffUrl);
+  const signedIn = await api.post('/api/Member/Login', { userId: member.email, password: member.password, returnUrl: `${shop.origin}/welcome` });
+  const redeemed = await fetch(`${stack.bffUrl}/api/Member/CheckGoToProfile`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SITE_KEY}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ memberId: signedIn.body.data.id, tempId: signedIn.body.data.tempId }),
+  }).then((r) => r.json());
+  const back = `/en/referer?id=${signedIn.body.data.id}&tempid=${redeemed.data.tempId}&callbackurl=${encodeURIComponent(`${shop.origin}/welcome`)}`;
+
+  const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
+  await page.goto(back);
+  await page.waitForURL((url) => url.pathname === '/en/my-account' && url.searchParams.get('callbackurl') === `${shop.origin}/welcome`);
+  await page.getByRole('heading', { name: textsOf('en')('account.profile.title') }).waitFor();
+  t.pass('signed in on My account, the callback kept');
+
+  await page.goto(back);
+  await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('callbackurl') === `${shop.origin}/welcome`);
+  t.same((await (await page.request.get('/api/Member/IsLogin')).json()).data, { isLogin: false }, 'the used ticket signed the browser out');
 });
