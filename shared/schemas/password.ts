@@ -21,7 +21,7 @@ export const ForgotPwdRequestSchema = Type.Object({
 export type ForgotPwdRequest = Static<typeof ForgotPwdRequestSchema>;
 
 /** Another reset mail from the reset-password notice or the expired-link page. */
-export const ResendResetPwdMailRequestSchema = Type.Object({ userId, lang });
+export const ResendResetPwdMailRequestSchema = Type.Object({ userId, lang, captchaVerify: Type.Optional(CaptchaVerifySchema) });
 
 export const ResetTokenParamsSchema = Type.Object({ token: linkToken });
 export const ResetTokenQuerySchema = Type.Object({ userId: Type.Optional(userId) });

@@ -28,6 +28,7 @@ import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
+import { passwordMailProof } from './password-mail-proof.ts';
 
 interface ChangedData {
   memberId?: number;
@@ -47,6 +48,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   const guessLimited = strictRateLimit(config.loginRateLimitPerMinute);
   const perAddress = passwordMailLimit(deps.store, config.passwordMailPerAddressPerHour);
   const encode = (plain: string) => encodePassword(plain, config.passwordEncodingKey);
+  const proof = passwordMailProof(config.sessionSecret, config.publicOrigin.startsWith('https:'));
 
   /** A changed password ends every other session of the member, on every instance sharing the store. */
   async function endOtherSessions(request: FastifyRequest, memberId: number | undefined) {
@@ -70,6 +72,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
       language: lang,
     });
+    if (result.body.isSuccess) proof.remember(reply, body.userId);
     if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl) {
       result.body.data = { redirectUrl: config.employeeResetPasswordUrl };
     }
@@ -81,6 +84,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: ResendResetPwdMailRequestSchema }, config: mailLimited },
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
+      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
       await perAddress('forgot', request.body.userId, reply);
       return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ResendResetPwdMail', body: { userId: request.body.userId, lang }, language: lang }));
     },
