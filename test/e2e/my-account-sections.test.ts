@@ -195,5 +195,11 @@ t.test('Japanese on a phone: sections, delete and restore; employees see no Dele
   await page.getByRole('heading', { name: zh('account.profile.title') }).waitFor();
   await page.getByRole('heading', { name: zh('account.download.title') }).waitFor();
   t.equal(await page.getByRole('heading', { name: zh('account.social.title') }).count(), 0, 'the Chinese site hides Connected Accounts');
+
   t.same(errors, []);
+
+  await stack.apps.memberService.close();
+  await page.getByRole('button', { name: zh('account.download.button') }).click();
+  await page.getByRole('alert').filter({ hasText: zh('account.MyAccount.FailedToaster') }).waitFor();
+  t.pass('a failed download says so');
 });
