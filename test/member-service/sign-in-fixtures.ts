@@ -17,10 +17,10 @@ export interface SignInService extends TestService {
   login(userId: string, password?: string, returnUrl?: string): Promise<{ status: number; body: any }>;
 }
 
-/** A member service (SQLite) with helpers for the sign-in states of spec section 4. */
+/** A member service (SQLite unless `databaseUrl` is given) with helpers for the sign-in states of spec section 4. */
 export async function startSignInService(t: Teardown, overrides: Partial<MemberServiceConfig> = {}, clock?: Clock): Promise<SignInService> {
   const service = await startMemberService(t, overrides, { clock });
-  const store = await openMemberStore({ dataDir: service.dataDir });
+  const store = await openMemberStore({ dataDir: service.dataDir, databaseUrl: overrides.databaseUrl });
   t.teardown(() => store.close());
   return {
     ...service,
