@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../session/language-context.ts';
 import { cookiePolicyLink, privacyPolicyLink } from '../site-links.ts';
-import { useVariant } from '../variant.ts';
+import { useVariant, type Brand } from '../variant.ts';
+
+const COPYRIGHT: Record<Brand, string> = {
+  default: 'common.footer.copyright',
+  iotmart: 'common.footer.copyrightIotmart',
+  aures: 'common.footer.copyrightAures',
+};
 
 export function Footer() {
   const { t } = useTranslation();
@@ -9,7 +15,7 @@ export function Footer() {
   const variant = useVariant().brand;
   return (
     <footer className="site-footer">
-      <p>{t(variant === 'aures' ? 'common.footer.copyrightAures' : 'common.footer.copyright', { year: new Date().getFullYear() })}</p>
+      <p>{t(COPYRIGHT[variant], { year: new Date().getFullYear() })}</p>
       <ul className="site-footer__links">
         <li>
           <a href={privacyPolicyLink(lang, variant)} target="_blank" rel="noopener noreferrer">

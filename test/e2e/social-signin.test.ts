@@ -37,6 +37,7 @@ t.test('social sign-up: the provider account prefills the form, which has no pas
   await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).getByRole('radio', { name: text('common.no'), exact: true }).check();
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL('**/en/verify-your-email-address');
+  t.same(await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer), [{ event: 'site_click', item: 'membership_registration' }], 'the registration is pushed to the data layer');
   t.ok(await activationLinkFor(stack.dataDir, 'grace.google@example.com'), 'registered without a password: the verification mail is out');
 });
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Member } from '../../../shared/schemas/member.ts';
 import { useMember } from '../../api/member.ts';
-import { usePortalConfig } from '../../api/portal-config.ts';
+import { useSocialConnect } from '../../components/social/use-social-connect.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
-import { useLanguage } from '../../session/language-context.ts';
+import { useVariant } from '../../variant.ts';
 import { AccountMenu, type MenuEntry } from './account-menu.tsx';
 import { BackToSite } from './back-to-site.tsx';
 import { ConnectedAccountsSection } from './connected-accounts-section.tsx';
@@ -30,14 +30,13 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
 /** My account (spec section 2). The header sends visitors who are not signed in to login. */
 export default function MyAccountPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const { member, mutate } = useMember();
-  const portal = usePortalConfig();
+  const { chineseSite } = useVariant();
+  const socialActions = useSocialConnect(() => void mutate());
   usePageTitle('account.title');
   usePasswordChangedToast();
 
   if (!member) return <Spinner />;
-  const chineseSite = portal?.chineseSite ?? lang === 'zh-cn';
   const entries = menuEntries(member, chineseSite);
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
@@ -52,7 +51,7 @@ export default function MyAccountPage() {
           <ProfileSection key={member.memberId} member={member} onSaved={saved} />
           <SignInSecuritySection member={member} />
           <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />
-          {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} />}
+          {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} {...socialActions} />}
           <DownloadSection />
           {show('delete-account') && <DeleteSection member={member} onChanged={() => mutate()} />}
         </div>

@@ -15,7 +15,7 @@ import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
 import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useLanguage } from '../../session/language-context.ts';
-import { useUrlSession } from '../../session/use-url-session.ts';
+import { useVariant } from '../../variant.ts';
 import { findCountry } from '../register/country-change.ts';
 import { countryCodeOptions } from '../register/country-code-options.ts';
 import { countryChange, type ProfileFormValues } from './profile-values.ts';
@@ -35,7 +35,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
   const { t } = useTranslation();
   const form = useForm<ProfileFormValues>();
   const lang = useLanguage();
-  const { isIotmartAna } = useUrlSession();
+  const { isIotmartAna } = useVariant();
   const products = useProductsOfInterest(lang);
   const areas = useBusinessApplicationAreas(lang);
   const country = findCountry(countries, values.country);

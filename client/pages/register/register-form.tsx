@@ -13,6 +13,7 @@ import { captchaAnswer } from '../../components/captcha/captcha-answer.ts';
 import { Field } from '../../components/field.tsx';
 import { useSocialSignUp } from '../../components/social/social-api.ts';
 import { useVariant } from '../../variant.ts';
+import { pushRegistrationEvent } from '../../data-layer.ts';
 import { socialSignUpPayload, socialSignUpValues, SocialSignUpAccount } from '../../components/social/social-sign-up.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import type { UrlSession } from '../../session/url-query.ts';
@@ -75,6 +76,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
       const reply = await register(payload).finally(() => setSubmissions((count) => count + 1));
       if (reply.isSuccess) {
         storeRegisteredEmail(payload.email);
+        pushRegistrationEvent();
         navigate(`/${lang}/verify-your-email-address`);
         return;
       }
