@@ -6,6 +6,7 @@ import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
 import { JobRunner, type PeriodicJob } from '../../server/member-service/jobs/runner.ts';
 import type { Mailer } from '../../server/member-service/mail/mailer.ts';
+import { openDatabase } from '../../server/member-service/store/db.ts';
 import { openMemberStore, type MemberStore } from '../../server/member-service/store/store.ts';
 import { databaseEngines } from './engines.ts';
 
@@ -104,3 +105,18 @@ for (const engine of databaseEngines(t)) {
     });
   });
 }
+
+t.test('a database that ran a later-numbered migration first still gets an earlier-numbered one', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'job-runner-test-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  await (await openMemberStore({ dataDir })).close();
+  // As if the job-lease migration had arrived after the consent-history one had already run.
+  const { db } = openDatabase({ dataDir });
+  await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0400-job-leases' as never).execute();
+  await db.schema.dropTable('job_leases').execute();
+  await db.destroy();
+
+  const store = await openMemberStore({ dataDir });
+  t.teardown(() => store.close());
+  t.ok(await store.jobLeases.claim('again', 'holder', 1, 2, { dueOnly: true }), 'the missing migration ran');
+});

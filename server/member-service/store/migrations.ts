@@ -171,7 +171,9 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
 /** Brings the schema up to date; safe to run from several instances at once (Kysely's migration lock). */
 export async function migrateToLatest(db: AnyDb, engine: Engine): Promise<void> {
   const migrations = migrationsFor(engine);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Features number their migrations in ranges of their own (0100-, 0200-, ...), so a database
+  // may have run a later-numbered one before an earlier-numbered one arrived: each still runs once.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
