@@ -12,7 +12,7 @@ function memberDb(stack: Stack) {
   const db = new SqliteDatabase(join(stack.dataDir, 'members.sqlite'));
   db.pragma('busy_timeout = 5000');
   return {
-    set(email: string, column: string, value: number) {
+    set(email: string, column: string, value: number | string) {
       db.prepare(`update members set ${column} = ? where email = ?`).run(value, email);
     },
     get(email: string, column: string): unknown {
@@ -199,10 +199,12 @@ t.test('annual reminder: resend, keep the old password once, restart the clock',
   t.ok(match, `keep link: ${keep}`);
   t.ok(findLink(mail, '/es-es/auth/verify-email/'), 'and a link to change it now');
   const [, seq, pass, tempId] = match!;
+  db.set(member.email, 'return_url', 'https://evil.example/steal');
 
   t.equal((await client.put('/api/Member/UpdateMemberPwdDate', { memberId: 'wrong', tempId })).body.code, 'ResetLinkExpired');
   const kept = await client.put('/api/Member/UpdateMemberPwdDate', { memberId: decodeURIComponent(seq!), tempId: decodeURIComponent(tempId!) });
   t.equal(kept.body.code, 'ok', kept.text);
+  t.equal(kept.body.data, '', 'a callback URL off the allow-list does not reach the browser');
   t.equal(pass, '-', 'no pass value for this member');
   t.ok(Number(db.get(member.email, 'password_changed_at')) > yearAgo, 'the one-year clock restarted');
   t.equal((await client.put('/api/Member/UpdateMemberPwdDate', { memberId: decodeURIComponent(seq!), tempId: decodeURIComponent(tempId!) })).body.code, 'ResetLinkExpired', 'once');
