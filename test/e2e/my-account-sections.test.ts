@@ -163,6 +163,16 @@ t.test('Japanese on a phone: sections, delete and restore; employees see no Dele
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
   t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing overflows a 375-pixel screen');
 
+  const save = page.getByRole('button', { name: text('account.profile.save') });
+  t.ok(await save.isDisabled(), 'Save waits for a change');
+  await page.getByLabel(exactLabel(text('account.profile.firstName'))).fill('Augusta');
+  await page.getByRole('checkbox', { name: '組込みボード・モジュール' }).check();
+  await page.getByRole('checkbox', { name: 'ファクトリーオートメーション' }).check();
+  await save.click();
+  await page.getByRole('status').filter({ hasText: text('account.MyAccount.ProfileChangedSuccessfully') }).waitFor();
+  await page.waitForFunction(() => (document.querySelector('#my-profile button[type=submit]') as HTMLButtonElement).disabled);
+  t.equal((await apiMember(stack, member)).firstName, 'Augusta', 'saved, and the saved values are the new baseline');
+
   const menu = page.getByRole('navigation', { name: text('account.menu') });
   await menu.getByRole('link', { name: text('account.download.title') }).click();
   await page.waitForFunction(() => document.getElementById('download-data')!.getBoundingClientRect().top <= 220);
