@@ -57,6 +57,10 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
     .values({ member_id: memberId, social_type: 1, social_id: 'g-1', social_email: 'ada@gmail.example', social_name: 'Ada L.', registered_at: Date.UTC(2025, 2, 4, 12) })
     .execute();
   await page.clock.install();
+  const subscriptionCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/Member/UpdateMemberSubscribe')) subscriptionCalls.push(request.method());
+  });
   await signIn(page, 'en', member);
 
   await page.goto('/en/my-account?isChangePwdSuccess=true&callbackurl=https%3A%2F%2Fshop.example.com%2Fcart');
@@ -89,6 +93,7 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
   await subscription.getByRole('radio', { name: text('common.yes') }).check();
   await page.getByRole('status').filter({ hasText: text('account.subscription.saved') }).waitFor();
   t.equal((await apiMember(stack, member)).isSubscribe, true, 'a change saves at once');
+  t.same(subscriptionCalls, ['PUT'], 'loading the answer saved nothing');
 
   const connected = page.getByRole('region', { name: text('account.social.title') });
   t.equal(await connected.getByText(text('account.social.notConnected'), { exact: true }).count(), 2, 'Facebook and LinkedIn are not connected');
