@@ -25,6 +25,22 @@ export function homeLink(lang: Language, variant: Brand): string {
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}`;
 }
 
+/**
+ * Where the header logo leads (spec section 2, Header): back to the site the visitor came from
+ * (an http(s) referrer outside the portal), else the corporate site; the iotmart and aures
+ * variants always lead to their own site.
+ */
+export function logoLink(lang: Language, variant: Brand, referrer: string, portalOrigin: string): string {
+  if (variant !== 'default') return homeLink(lang, variant);
+  try {
+    const url = new URL(referrer);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin !== portalOrigin) return url.href;
+  } catch {
+    // no usable referrer
+  }
+  return homeLink(lang, variant);
+}
+
 /** The privacy policy depends on the language (spec section 1); other languages get the English one. */
 export function privacyPolicyLink(lang: Language, variant: Brand = 'default'): string {
   if (variant === 'aures') return `${AURES_SITE}/privacy-policy`;

@@ -4,7 +4,7 @@ import { useMember } from '../api/member.ts';
 import { LanguagePicker } from '../components/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
-import { homeLink } from '../site-links.ts';
+import { logoLink } from '../site-links.ts';
 import { useVariant } from '../variant.ts';
 import { useSessionGuards } from './session-guards.ts';
 
@@ -21,7 +21,7 @@ export function Header({ page }: { page: string }) {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      <a className={`site-header__logo site-header__logo--${variant}`} href={homeLink(lang, variant)}>
+      <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, document.referrer, window.location.origin)}>
         {t(variant === 'aures' ? 'common.brandAures' : variant === 'iotmart' ? 'common.brandIotmart' : 'common.brand')}
       </a>
       <div className="site-header__tools">

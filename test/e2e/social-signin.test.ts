@@ -59,6 +59,7 @@ t.test('connect and disconnect Google in Connected Accounts', async (t) => {
   const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date());
   await card.getByText(text('account.social.since', { date: today })).waitFor();
   t.pass('the card shows the account name and the date (MMM DD, YYYY)');
+  t.equal(await page.getByRole('listitem', { name: 'Facebook' }).getByRole('button').count(), 0, 'a provider the portal is not configured for offers no Connect');
 
   const elsewhere = await (await newContext(browser, stack.bffUrl)).newPage();
   await elsewhere.goto('/en/login');

@@ -23,6 +23,10 @@ t.test('the default site and the language-dependent privacy policy', async (t) =
   t.match(await footer().getByRole('link', { name: text('common.footer.cookiePolicy') }).getAttribute('href'), /cookie-policy$/);
   t.equal(await languagePicker().count(), 1);
   t.equal(await page.getByText(text('login.mya.text')).count(), 0, 'no announcement without pass=mya');
+  t.equal(await page.getByRole('link', { name: text('common.brand') }).getAttribute('href'), 'https://www.example.com/en', 'the logo leads to the corporate site');
+  await page.goto('/en/login', { referer: 'https://shop.example.com/cart' });
+  await page.getByRole('heading', { name: text('login.title') }).waitFor();
+  t.equal(await page.getByRole('link', { name: text('common.brand') }).getAttribute('href'), 'https://shop.example.com/cart', 'or back to the referring site');
   await page.goto('/ja-jp/login');
   const ja = textsOf('ja-jp');
   t.match(await footer().getByRole('link', { name: ja('common.footer.privacyPolicy') }).getAttribute('href'), /\/ja-jp\/legal\/privacy$/);

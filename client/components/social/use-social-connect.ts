@@ -5,6 +5,7 @@ import { request } from '../../api/http.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { useVariant } from '../../variant.ts';
 import { startSocialSignIn } from './social-api.ts';
 
 export interface SocialConnectActions {
@@ -13,6 +14,8 @@ export interface SocialConnectActions {
   onDisconnect: (link: SocialData) => void;
   /** The provider whose action is running. */
   busyType: SocialType | undefined;
+  /** The configured providers: only these can be connected. */
+  socialTypes: readonly number[];
 }
 
 /** The Connect and Disconnect actions of the Connected Accounts cards; `onChanged` reloads the member. */
@@ -20,6 +23,7 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
   const lang = useLanguage();
   const session = useUrlSession();
   const [busyType, setBusyType] = useState<SocialType | undefined>();
+  const { socialTypes } = useVariant();
 
   const onConnect = (socialType: SocialType) => {
     setBusyType(socialType);
@@ -45,5 +49,5 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
       .finally(() => setBusyType(undefined));
   };
 
-  return { onConnect, onDisconnect, busyType };
+  return { onConnect, onDisconnect, busyType, socialTypes };
 }

@@ -20,10 +20,12 @@ export interface ConnectedAccountsSectionProps {
   onDisconnect?: (link: SocialData) => void;
   /** The provider whose connect or disconnect is running (its button shows a spinner). */
   busyType?: SocialType;
+  /** Providers the portal is configured for: only these offer Connect. */
+  socialTypes?: readonly number[];
 }
 
 /** One card per provider: 'Not connect', or the linked account's name and since when. */
-export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, busyType }: ConnectedAccountsSectionProps) {
+export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, busyType, socialTypes }: ConnectedAccountsSectionProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
 
@@ -46,9 +48,11 @@ export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, 
               ) : (
                 <>
                   <span className="social-card__name">{t('account.social.notConnected')}</span>
-                  <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
-                    {t('account.social.connect')}
-                  </Button>
+                  {(!socialTypes || socialTypes.includes(type)) && (
+                    <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
+                      {t('account.social.connect')}
+                    </Button>
+                  )}
                 </>
               )}
             </li>
