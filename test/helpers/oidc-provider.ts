@@ -49,7 +49,7 @@ export async function startOidcProvider(t: TeardownTarget, redirectUris: string[
     pkce: { required: () => false },
     ttl: { Interaction: ttl, Grant: ttl, Session: ttl, AccessToken: ttl, IdToken: ttl, AuthorizationCode: ttl },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-  } as ConstructorParameters<typeof Provider>[1]);
+  });
   const callback = provider.callback();
 
   const server: Server = createServer((req, res) => {
