@@ -80,6 +80,17 @@ for (const engine of databaseEngines(t)) {
       t.equal((await signIn(service, 'staying@example.com')).code, 'ok');
     });
 
+    t.test('two instances purging at the same moment: one runs, the account goes once', async (t) => {
+      const second = await startMemberService(t, { databaseUrl, dataDir: service.dataDir, jobPollSeconds: 0 }, { clock });
+      const twin = await activeMember(service, 'twin@example.com');
+      await service.call('POST', '/api/Member/ApplyDeleteTag', { token: twin.token });
+      clock.advance(30 * DAY);
+      const ran = await Promise.all([service.app.jobs.runNow(PURGE_JOB_NAME), second.app.jobs.runNow(PURGE_JOB_NAME)]);
+      t.equal(ran.filter(Boolean).length >= 1, true);
+      t.equal((await rowsOf(twin.memberId)).members, 0);
+      t.equal(await second.app.jobs.runNow(PURGE_JOB_NAME), true, 'and the lease is free again');
+    });
+
     t.test('every table with a member_id column is purged', async (t) => {
       const tables = await db.introspection.getTables();
       const owned = tables.filter((table) => table.columns.some((column) => column.name === 'member_id')).map((table) => table.name);
