@@ -96,4 +96,6 @@ export const ReactivateRequestSchema = Type.Object({
   checkResend: Type.Optional(Type.Boolean()),
   lang: optionalText(10),
   captchaVerify: Type.Optional(CaptchaVerifySchema),
+  /** From the Register reply: resending to the address just registered needs no captcha. */
+  registrationProof: Type.Optional(Type.String({ maxLength: 100 })),
 });

@@ -12,7 +12,10 @@ const WECHAT_UA = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 Micro
 
 async function portalConfig(app: Awaited<ReturnType<typeof buildBff>>['app'], query: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url: `/api/info/PortalConfig${query}`, headers });
-  return { status: res.statusCode, cache: res.headers['cache-control'], body: res.json() };
+  const body = res.json();
+  // Other settings (social sign-in) share the reply; these tests look at the captcha part.
+  if (body.data) body.data = { captcha: body.data.captcha, chineseSite: body.data.chineseSite };
+  return { status: res.statusCode, cache: res.headers['cache-control'], body };
 }
 
 t.test('captcha off without keys', async (t) => {

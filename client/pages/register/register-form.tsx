@@ -75,7 +75,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
     try {
       const reply = await register(payload).finally(() => setSubmissions((count) => count + 1));
       if (reply.isSuccess) {
-        storeRegisteredEmail(payload.email);
+        storeRegisteredEmail(payload.email, Date.now(), (reply.data as { registrationProof?: string } | undefined)?.registrationProof);
         pushRegistrationEvent();
         navigate(`/${lang}/verify-your-email-address`);
         return;

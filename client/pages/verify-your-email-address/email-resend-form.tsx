@@ -31,7 +31,7 @@ export function EmailResendForm({ initialEmail = '', submitLabel, onSent }: Emai
   const [attempts, setAttempts] = useState(0);
   const submit = async ({ email, captchaToken }: ResendValues) => {
     const address = normalizeEmail(email);
-    const sent = await send(address, captchaAnswer(portal?.captcha.type, captchaToken));
+    const sent = await send(address, { captchaVerify: captchaAnswer(portal?.captcha.type, captchaToken) });
     setAttempts((count) => count + 1);
     if (sent) onSent(address);
   };

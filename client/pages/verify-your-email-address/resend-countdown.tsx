@@ -11,6 +11,8 @@ export interface ResendCountdownProps {
   userId: string;
   /** When the last mail went out (epoch milliseconds): the next resend waits for the countdown. */
   sentAt?: number;
+  /** From the registration this browser made: the resend then needs no captcha. */
+  registrationProof?: string;
   /** Runs after each resend, e.g. to remember the new send time. */
   onResent?: () => void;
   /** Translation key of the button. */
@@ -18,7 +20,7 @@ export interface ResendCountdownProps {
 }
 
 /** The Resend button: disabled while the countdown runs, showing the seconds left; enabled at 0. */
-export function ResendCountdown({ userId, sentAt = Date.now(), onResent, label = 'activation.verify.resend' }: ResendCountdownProps) {
+export function ResendCountdown({ userId, sentAt = Date.now(), registrationProof, onResent, label = 'activation.verify.resend' }: ResendCountdownProps) {
   const { t } = useTranslation();
   const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt);
   const { send, sending } = useResend();
@@ -26,7 +28,7 @@ export function ResendCountdown({ userId, sentAt = Date.now(), onResent, label =
   const waiting = countdown.remaining > 0;
 
   const resend = async () => {
-    if (await send(userId)) {
+    if (await send(userId, { registrationProof })) {
       toastSuccess('activation.resent');
       countdown.start();
       onResent?.();

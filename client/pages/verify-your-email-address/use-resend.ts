@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { requestFailureToast } from '../register/request-failure.ts';
-import { reactivate } from './verification-api.ts';
+import { reactivate, type ResendProof } from './verification-api.ts';
 
 /** One Reactivate call at a time; failures become error toasts. Resolves true when the mail went out. */
 export function useResend() {
   const lang = useLanguage();
   const [sending, setSending] = useState(false);
-  const send = async (userId: string, captchaVerify?: RegisterRequest['captchaVerify']): Promise<boolean> => {
+  const send = async (userId: string, proof?: ResendProof): Promise<boolean> => {
     setSending(true);
     try {
-      const reply = await reactivate(userId, lang, captchaVerify);
+      const reply = await reactivate(userId, lang, proof);
       if (reply.isSuccess) return true;
       toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
       return false;

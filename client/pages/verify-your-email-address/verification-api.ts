@@ -2,10 +2,16 @@ import type { Language } from '../../../shared/languages.ts';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { request } from '../../api/http.ts';
 
+/** A captcha answer, or the proof of the registration this browser just made (then no captcha is needed). */
+export interface ResendProof {
+  captchaVerify?: RegisterRequest['captchaVerify'];
+  registrationProof?: string;
+}
+
 /**
  * Sends the verification mail again. `userId` is the e-mail address or the opaque id from an
  * activation link; the reply is the same whether or not the address is registered.
  */
-export function reactivate(userId: string, lang: Language, captchaVerify?: RegisterRequest['captchaVerify']) {
-  return request('/api/Member/Reactivate', { method: 'POST', body: { userId, checkResend: true, lang, ...(captchaVerify ? { captchaVerify } : {}) } });
+export function reactivate(userId: string, lang: Language, proof: ResendProof = {}) {
+  return request('/api/Member/Reactivate', { method: 'POST', body: { userId, checkResend: true, lang, ...proof } });
 }

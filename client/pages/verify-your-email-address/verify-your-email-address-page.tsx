@@ -25,7 +25,13 @@ export default function VerifyYourEmailAddressPage() {
             {t('activation.verify.sentTo')} <strong className="verify-email-page__address">{sent.email}</strong>
           </p>
           <p>{t('activation.verify.instructions')}</p>
-          <ResendCountdown key={sent.email} userId={sent.email} sentAt={sent.sentAt} onResent={() => storeRegisteredEmail(sent.email)} />
+          <ResendCountdown
+            key={sent.email}
+            userId={sent.email}
+            sentAt={sent.sentAt}
+            registrationProof={sent.registrationProof}
+            onResent={() => storeRegisteredEmail(sent.email, Date.now(), sent.registrationProof)}
+          />
         </>
       ) : (
         <>

@@ -26,7 +26,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   const limited = strictRateLimit(config.registerRateLimitPerMinute);
   const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
   const pacing = verificationMailPacing(deps.store);
-  const registered = registrationProof(config.sessionSecret, config.publicOrigin.startsWith('https:'));
+  const registered = registrationProof(config.sessionSecret);
 
   async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -69,10 +69,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       });
       const result = await upstream.call({ method: 'POST', path: '/api/Member/Register', body: social ? { ...payload, memberSocial: social } : payload, language: lang });
       if (social && result.body.isSuccess) forgetIdentity(request);
-      if (result.body.isSuccess) {
-        registered.remember(reply, body.email);
-        await pacing.markSent(body.email);
-      }
+      if (result.body.isSuccess) result.body.data = { ...(result.body.data as object), registrationProof: registered.issue(body.email) };
       return relay(reply, result);
     },
   );
@@ -98,9 +95,9 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     '/api/Member/Reactivate',
     { schema: { body: ReactivateRequestSchema }, config: limited },
     async (request, reply) => {
-      const { captchaVerify, ...body } = request.body;
+      const { captchaVerify, registrationProof: proof, ...body } = request.body;
       const lang = requestLanguage(request, body.lang);
-      if (registered.needsCaptcha(request, body.userId)) await captcha.require(request, captchaVerify, lang);
+      if (registered.needsCaptcha(body.userId, proof)) await captcha.require(request, captchaVerify, lang);
       await pacing.waitOrThrow(body.userId, reply);
       const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang });
       if (result.body.isSuccess) await pacing.markSent(body.userId);

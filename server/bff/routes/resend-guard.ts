@@ -1,14 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { ReplyError } from '../errors.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 
-/** Proof that this browser registered an address: its verify page may resend there without a captcha. */
-const REGISTERED_COOKIE = 'registered-email';
-const REGISTERED_COOKIE_PATH = '/api/Member/Reactivate';
-const REGISTERED_COOKIE_SECONDS = 24 * 60 * 60;
 const isEmailAddress = (userId: string) => userId.includes('@');
 
 function recipientKey(userId: string): string {
@@ -16,33 +12,33 @@ function recipientKey(userId: string): string {
   return `verification-sent:${createHash('sha256').update(id).digest('base64url')}`;
 }
 
-export function registrationProof(secret: string, secure: boolean) {
+/**
+ * Proof that a browser registered an address, handed back with the registration: its verify
+ * page may resend there without a captcha. It is a keyed hash of the address, so it cannot be
+ * made up for another one.
+ */
+export function registrationProof(secret: string) {
   const proofOf = (email: string) => createHmac('sha256', secret).update(`registered:${normalizeEmail(email)}`).digest('base64url');
   return {
-    remember(reply: FastifyReply, email: string): void {
-      reply.setCookie(REGISTERED_COOKIE, proofOf(email), {
-        path: REGISTERED_COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-        maxAge: REGISTERED_COOKIE_SECONDS,
-      });
-    },
+    issue: proofOf,
     /**
-     * A resend can mail any address, so it needs the captcha, except for the address this
-     * browser registered (the verify page) and for the opaque id of an activation link (it can
-     * only ever reach that link's owner).
+     * A resend can mail any address, so it needs the captcha, except for the address the
+     * browser proves it registered and for the opaque id of an activation link (it can only
+     * ever reach that link's owner).
      */
-    needsCaptcha(request: FastifyRequest, userId: string): boolean {
+    needsCaptcha(userId: string, proof: string | undefined): boolean {
       if (!isEmailAddress(userId)) return false;
-      const presented = Buffer.from(request.cookies[REGISTERED_COOKIE] ?? '');
+      const presented = Buffer.from(proof ?? '');
       const expected = Buffer.from(proofOf(userId));
       return presented.length !== expected.length || !timingSafeEqual(presented, expected);
     },
   };
 }
 
-/** The resend countdown kept by the server as well: one verification mail per recipient per RESEND_COUNTDOWN_SECONDS. */
+/**
+ * The resend countdown kept by the server as well: after a resend, the next one to the same
+ * recipient waits RESEND_COUNTDOWN_SECONDS.
+ */
 export function verificationMailPacing(store: KeyValueStore) {
   return {
     async markSent(userId: string): Promise<void> {
