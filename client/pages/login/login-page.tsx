@@ -103,7 +103,7 @@ export default function LoginPage() {
     }
   };
 
-  const useEmailInstead = () => {
+  const sendByEmailInstead = () => {
     setOtpVerifyType(OtpVerifyType.Email);
     if (error) void requestCode(error.userId, OtpVerifyType.Email);
   };
@@ -112,7 +112,7 @@ export default function LoginPage() {
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
-      {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={useEmailInstead} />}
+      {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
           onSubmit={signIn}
