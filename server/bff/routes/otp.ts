@@ -28,18 +28,13 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
         return ok({ showSendCode: true, ...running });
       }
 
-      let result;
-      try {
-        result = await upstream.call<{ showSendCode?: boolean; lastThreeDigits?: string }>({
-          method: 'POST',
-          path: '/api/Member/SendOtpCode',
-          body: { userId, otpVerifyType, lang: requestLanguage(request, request.body.lang) },
-          language: requestLanguage(request, request.body.lang),
+      const lang = requestLanguage(request, request.body.lang);
+      const result = await upstream
+        .call<{ showSendCode?: boolean; lastThreeDigits?: string }>({ method: 'POST', path: '/api/Member/SendOtpCode', body: { userId, otpVerifyType, lang }, language: lang })
+        .catch(async (error: unknown) => {
+          await window.release(account);
+          throw error;
         });
-      } catch (error) {
-        await window.release(account);
-        throw error;
-      }
       if (!result.body.isSuccess) {
         await window.release(account);
         return reply.code(result.status).send(result.body);
