@@ -48,7 +48,7 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   const browser = await launchBrowser(t);
   const context = await newContext(browser, stack.bffUrl);
   await context.route(RECAPTCHA_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha([google.issue(), google.issue(), google.issue()]) }),
+    route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha([google.issue(), google.issue(), google.issue(), google.issue()]) }),
   );
   const page = await context.newPage();
 
@@ -110,6 +110,17 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   await page.waitForURL('**/en/verify-your-email-address');
   t.pass('Turkey: registered');
 
+  // Resend-verify-mail: prefilled from the query, the captcha answer goes with it.
+  await page.goto('/en/resend-verify-mail?Email=ayse%40example.com');
+  const address = page.getByLabel(exactLabel(text('activation.email')));
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[type=email]')?.value === 'ayse@example.com');
+  t.equal(await address.inputValue(), 'ayse@example.com', 'the address comes from the query');
+  await page.getByRole('button', { name: /I'm not a robot/ }).click();
+  await page.getByRole('button', { name: text('activation.resend.submit'), exact: true }).click();
+  await page.waitForURL('**/en/verify-your-email-address');
+  await page.getByText('ayse@example.com').waitFor();
+  t.pass('resend-verify-mail sent the mail and shows the address');
+
   const store = await openMemberStore({ dataDir: stack.dataDir });
   t.teardown(() => store.close());
   const korean = await store.members.findByEmail('min@example.com');
@@ -118,5 +129,5 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   t.same((await store.consents.list(turkish!.id)).map((c) => c.consent), ['turkey-policy']);
   t.match(korean, { mobile: '1020000000', utm_source: 'mail', register_purpose: 'trial' });
   t.match(turkish, { tel_country_code: '90', tel_areacode: '212', tel_no: '3456789', is_subscribe: 0 });
-  t.equal(google.calls.length, 2, 'each registration was verified with the provider');
+  t.equal(google.calls.length, 3, 'each registration and the resend were verified with the provider');
 });
