@@ -49,7 +49,15 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   t.teardown(() => store.close());
   t.match(await store.members.findByEmail(email), { country: 'China', state: 'Beijing', mobile_country_code: '86', mobile: '13800138000', tel_no: '' });
 
-  const link = findLink(await waitForMail(stack.dataDir, email), '/auth/activate-member/')!;
+  const firstLink = findLink(await waitForMail(stack.dataDir, email), '/auth/activate-member/')!;
+  // A link with a wrong token: the 'link expired' view, which sends a new mail to the link's owner.
+  await page.goto(firstLink.replace(/activate-member\/[^/]+\//, 'activate-member/not-the-token/'));
+  await page.getByRole('heading', { name: text('activation.errorPage.expiredTitle') }).waitFor();
+  await page.getByRole('button', { name: text('activation.errorPage.resendVerification') }).click();
+  await page.getByRole('heading', { name: text('activation.errorPage.sentTitle') }).waitFor();
+  t.ok(await page.getByRole('button', { name: text('activation.verify.resend') }).isDisabled(), 'then a countdown before the next resend');
+  const link = findLink(await waitForMail(stack.dataDir, email, { count: 2 }), '/auth/activate-member/')!;
+  t.not(link, firstLink, 'a new link was mailed');
   await page.goto(link);
   await page.getByRole('heading', { name: text('activation.activate.successTitle') }).waitFor();
   await page.getByText(/You will be redirected in \d s\./).waitFor();
