@@ -27,10 +27,12 @@ t.test('defaults, with keys created once under DATA_DIR', async (t) => {
   });
   t.match(config.serviceKey, /^[0-9a-f]{64}$/);
   t.match(config.passwordEncodingKey, /^[0-9a-f]{64}$/);
+  t.match(config.crmHashKey, /^[0-9a-f]{64}$/);
   t.equal((await readFile(join(dir, 'secrets', 'service-key'), 'utf8')).trim(), config.serviceKey);
   const again = loadMemberServiceConfig({ DATA_DIR: dir });
   t.equal(again.serviceKey, config.serviceKey, 'the same keys on the next start');
   t.equal(again.passwordEncodingKey, config.passwordEncodingKey);
+  t.equal(again.crmHashKey, config.crmHashKey);
 });
 
 t.test('every variable is read', async (t) => {
@@ -45,6 +47,7 @@ t.test('every variable is read', async (t) => {
     PUBLIC_ORIGIN: 'https://members.example/',
     SERVICE_KEY: 'k'.repeat(32),
     PASSWORD_ENCODING_KEY: 'ab'.repeat(32),
+    CRM_HASH_KEY: 'c'.repeat(32),
     COMPANY_DOMAINS: ' Corp.Example , group.example,',
     MEMBER_TOKEN_TTL_SECONDS: '3600',
     JOB_POLL_SECONDS: '30',
@@ -60,6 +63,7 @@ t.test('every variable is read', async (t) => {
     publicOrigin: 'https://members.example',
     serviceKey: 'k'.repeat(32),
     passwordEncodingKey: 'ab'.repeat(32),
+    crmHashKey: 'c'.repeat(32),
     companyDomains: ['corp.example', 'group.example'],
     tokenTtlSeconds: 3600,
     jobPollSeconds: 30,
@@ -76,6 +80,7 @@ t.test('a bad value names its variable', async (t) => {
     PUBLIC_ORIGIN: 'localhost:3000',
     SERVICE_KEY: 'short',
     PASSWORD_ENCODING_KEY: 'not-hex',
+    CRM_HASH_KEY: 'too short',
     COMPANY_DOMAINS: 'corp.example; evil',
     MEMBER_TOKEN_TTL_SECONDS: '-5',
     LOG_LEVEL: 'loud',
