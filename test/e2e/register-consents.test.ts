@@ -9,15 +9,16 @@ import { exactLabel, textsOf } from './texts.ts';
 
 const text = textsOf('en');
 const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js**';
+const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js**';
 
 /**
  * Google's widget stands in as a small script speaking the same API (render, reset, callback),
  * answering with tokens the local siteverify server accepts once each.
  */
-function fakeRecaptcha(tokens: string[]): string {
+function fakeWidget(global: 'grecaptcha' | 'turnstile', tokens: string[]): string {
   return `(() => {
     const tokens = ${JSON.stringify(tokens)};
-    window.grecaptcha = {
+    window.${global} = {
       render(container, options) {
         const button = document.createElement('button');
         button.type = 'button';
@@ -42,14 +43,24 @@ async function fillAccount(page: Page, email: string) {
 
 t.test('registering through the Korea and Turkey consent blocks, with the captcha', async (t) => {
   const google = await startSiteverify(t, 'google-secret');
+  const turnstile = await startSiteverify(t, 'turnstile-secret');
   const stack = await startStack(t, {
-    env: { CLIENT_DIR: await builtClientDir(), RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_SECRET_KEY: 'google-secret', RECAPTCHA_VERIFY_URL: google.url },
+    env: {
+      CLIENT_DIR: await builtClientDir(),
+      RECAPTCHA_SITE_KEY: 'site-key-1',
+      RECAPTCHA_SECRET_KEY: 'google-secret',
+      RECAPTCHA_VERIFY_URL: google.url,
+      TURNSTILE_SITE_KEY: 'turnstile-key-1',
+      TURNSTILE_SECRET_KEY: 'turnstile-secret',
+      TURNSTILE_VERIFY_URL: turnstile.url,
+    },
   });
   const browser = await launchBrowser(t);
   const context = await newContext(browser, stack.bffUrl);
   await context.route(RECAPTCHA_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha([google.issue(), google.issue(), google.issue(), google.issue()]) }),
+    route.fulfill({ contentType: 'text/javascript', body: fakeWidget('grecaptcha', [google.issue(), google.issue(), google.issue(), google.issue()]) }),
   );
+  await context.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeWidget('turnstile', [turnstile.issue()]) }));
   const page = await context.newPage();
 
   await page.goto('/en/register?utm_source=mail&regpurpose=trial');
@@ -120,6 +131,13 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   await page.waitForURL('**/en/verify-your-email-address');
   await page.getByText('ayse@example.com').waitFor();
   t.pass('resend-verify-mail sent the mail and shows the address');
+
+  // The Simplified Chinese pages use Turnstile.
+  await page.goto('/zh-cn/resend-verify-mail?email=min%40example.com');
+  await page.getByRole('button', { name: /I'm not a robot \(turnstile-key-1\)/ }).click();
+  await page.getByRole('button', { name: textsOf('zh-cn')('activation.resend.submit'), exact: true }).click();
+  await page.waitForURL('**/zh-cn/verify-your-email-address');
+  t.equal(turnstile.calls.length, 1, 'zh-cn: the answer was checked with Turnstile');
 
   const store = await openMemberStore({ dataDir: stack.dataDir });
   t.teardown(() => store.close());
