@@ -1,6 +1,7 @@
 import t from 'tap';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
-import { register, startMemberService } from './service.ts';
+import { findLink, waitForMail } from '../helpers/outbox.ts';
+import { linkParts, PASSWORD, register, startMemberService } from './service.ts';
 
 t.test('company name: required, except in the iotmart variant', async (t) => {
   const service = await startMemberService(t);
@@ -37,4 +38,26 @@ t.test('sample numbers: real fixed-line and mobile examples per country or calli
   t.same((await service.call('GET', '/api/Member/GetSampleNumber/999')).body, { isSuccess: false, code: 'Form_NotExist' });
   const bad = await service.call('GET', '/api/Member/GetSampleNumber/..%2F..%2Fetc');
   t.equal(bad.status, 400);
+});
+
+t.test('preferences: a member token, both lists, known values; then the member is not asked again', async (t) => {
+  const service = await startMemberService(t);
+  await register(service);
+  const link = linkParts(findLink(await waitForMail(service.dataDir, 'ada@example.com'), /activate-member/)!);
+  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+  const login = await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } });
+  const token = login.body.data.token as string;
+  const choices = { businessApplicationAreas: ['energy.ev-charging'], inProducts: ['networking', 'networking.managed-switches'] };
+
+  t.equal((await service.call('PATCH', '/api/member', { body: choices })).status, 401, 'no token');
+  t.equal((await service.call('PATCH', '/api/member', { body: choices, token: 'forged' })).status, 401);
+  const refused = await service.call('PATCH', '/api/member', { body: { businessApplicationAreas: ['energy'], inProducts: [] }, token });
+  t.same(refused.body.errors, [{ field: 'inProducts', code: 'QuestionRequired' }]);
+  const unknown = await service.call('PATCH', '/api/member', { body: { ...choices, businessApplicationAreas: ['../etc'] }, token });
+  t.same(unknown.body.errors, [{ field: 'businessApplicationAreas', code: 'Form_NotExist' }]);
+  t.equal((await service.call('GET', '/api/member', { token })).body.data.preferring, true, 'refusals changed nothing');
+
+  const saved = await service.call('PATCH', '/api/member', { body: { ...choices, inProducts: [...choices.inProducts, 'networking'] }, token });
+  t.equal(saved.body.code, 'ok');
+  t.match(saved.body.data, { ...choices, preferring: false }, 'duplicates are dropped');
 });
