@@ -98,9 +98,12 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       const { captchaVerify, registrationProof: proof, ...body } = request.body;
       const lang = requestLanguage(request, body.lang);
       if (registered.needsCaptcha(body.userId, proof)) await captcha.require(request, captchaVerify, lang);
-      await pacing.waitOrThrow(body.userId, reply);
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang });
-      if (result.body.isSuccess) await pacing.markSent(body.userId);
+      await pacing.claim(body.userId, reply);
+      const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang }).catch(async (error: unknown) => {
+        await pacing.release(body.userId);
+        throw error;
+      });
+      if (!result.body.isSuccess) await pacing.release(body.userId);
       return relay(reply, result);
     },
   );

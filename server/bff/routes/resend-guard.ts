@@ -37,19 +37,19 @@ export function registrationProof(secret: string) {
 
 /**
  * The resend countdown kept by the server as well: after a resend, the next one to the same
- * recipient waits RESEND_COUNTDOWN_SECONDS.
+ * recipient waits RESEND_COUNTDOWN_SECONDS. Claiming is atomic, so concurrent requests send
+ * one mail; a send that failed gives its claim back.
  */
 export function verificationMailPacing(store: KeyValueStore) {
   return {
-    async markSent(userId: string): Promise<void> {
-      await store.set(recipientKey(userId), String(Date.now()), RESEND_COUNTDOWN_SECONDS);
-    },
-    async waitOrThrow(userId: string, reply: FastifyReply): Promise<void> {
-      const sentAt = Number(await store.get(recipientKey(userId)));
-      if (!sentAt) return;
-      const remaining = Math.max(1, Math.ceil(RESEND_COUNTDOWN_SECONDS - (Date.now() - sentAt) / 1000));
-      reply.header('retry-after', String(remaining));
+    async claim(userId: string, reply: FastifyReply): Promise<void> {
+      const key = recipientKey(userId);
+      if (await store.setIfAbsent(key, '1', RESEND_COUNTDOWN_SECONDS)) return;
+      reply.header('retry-after', String((await store.remainingSeconds(key)) ?? RESEND_COUNTDOWN_SECONDS));
       throw new ReplyError(429, 'TooManyRequests');
+    },
+    async release(userId: string): Promise<void> {
+      await store.delete(recipientKey(userId));
     },
   };
 }
