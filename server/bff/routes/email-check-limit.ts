@@ -14,7 +14,7 @@ export function emailCheckLimit(store: KeyValueStore, perHour: number) {
   return async (email: string, reply: FastifyReply): Promise<void> => {
     const key = `email-check:${createHash('sha256').update(normalizeEmail(email)).digest('base64url')}`;
     if ((await store.increment(key, HOUR_SECONDS)) <= perHour) return;
-    reply.header('retry-after', String(HOUR_SECONDS));
+    reply.header('retry-after', String((await store.remainingSeconds(key)) ?? HOUR_SECONDS));
     throw new ReplyError(429, 'TooManyRequests');
   };
 }
