@@ -15,6 +15,7 @@ const SECRET_KEYS = [
   'idToken',
   'refreshToken',
   'captchaVerify',
+  'registrationProof',
   'authorization',
   'cookie',
   'set-cookie',
