@@ -90,6 +90,8 @@ t.test('forged ids, forged codes, replayed and foreign states sign nobody in', a
 
   const wrongProvider = await roundTrip(attacker, SocialType.Google, 'login');
   t.equal((await attacker.post('/api/Member/FbLogin', { code: wrongProvider.code, state: wrongProvider.state })).body.code, 'SocialStateInvalid');
+  const signUpState = await roundTrip(attacker, SocialType.Google, 'register');
+  t.equal((await attacker.post('/api/Member/GoogleLogin', { code: signUpState.code, state: signUpState.state })).body.code, 'SocialStateInvalid', 'a sign-up round trip does not sign in');
   t.same((await attacker.get('/api/Member/IsLogin')).body.data, { isLogin: false });
 
   const forgedConnect = await signIn(stack, await createActiveMember(stack));

@@ -94,7 +94,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
   for (const [path, socialType] of LOGIN_PATHS) {
     app.post<{ Body: SocialLoginRequest }>(path, { schema: { body: SocialLoginRequestSchema }, config: limited }, async (request, reply) => {
       const { code, state, returnUrl, pass } = request.body;
-      const { identity } = await verify(request, code, state, socialType, ['login', 'register']);
+      const { identity } = await verify(request, code, state, socialType, ['login']);
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const result = await upstream.call<UpstreamLoginData>({
         method: 'POST',
@@ -117,7 +117,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
     if (body.code === 'notfound') {
       holdIdentity(request, identity, 'register', clock.now());
       const { socialId: _id, ...shown } = profileOf(identity);
-      return fail('notfound', { data: shown } as never);
+      return fail('notfound', { data: shown });
     }
     return reply.code(status).send({ isSuccess: false, code: body.code, ...(body.title ? { title: body.title } : {}) });
   }
