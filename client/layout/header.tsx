@@ -5,8 +5,10 @@ import { LanguagePicker } from '../components/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
 import { logoLink } from '../site-links.ts';
-import { useVariant } from '../variant.ts';
+import { useVariant, type Brand } from '../variant.ts';
 import { useSessionGuards } from './session-guards.ts';
+
+const BRAND_NAME: Record<Brand, string> = { default: 'common.brand', iotmart: 'common.brandIotmart', aures: 'common.brandAures' };
 
 export function Header({ page }: { page: string }) {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export function Header({ page }: { page: string }) {
         {t('common.skipToContent')}
       </a>
       <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, document.referrer, window.location.origin)}>
-        {t(variant === 'aures' ? 'common.brandAures' : variant === 'iotmart' ? 'common.brandIotmart' : 'common.brand')}
+        {t(BRAND_NAME[variant])}
       </a>
       <div className="site-header__tools">
         {showLanguagePicker && <LanguagePicker />}
