@@ -25,9 +25,9 @@ export async function providerJson(
       method: options.form ? 'POST' : 'GET',
       headers,
       body: options.form ? new URLSearchParams(options.form).toString() : undefined,
+      // undici does not follow redirects: a provider endpoint that answers 3xx is a failure.
       signal: AbortSignal.timeout(options.timeoutMs),
-      maxRedirections: 0,
-    } as Parameters<typeof request>[1]);
+    });
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
