@@ -231,7 +231,7 @@ export async function activationLinkFor(
   return { url, lang, token: decodeURIComponent(token), userId: decodeURIComponent(userId), pass: decodeURIComponent(pass) };
 }
 
-export const TEST_PASSWORD = 'Secret123';
+export const TEST_PASSWORD = 'Lovelace1815';
 
 /** A registration the portal accepts: Germany, a German mobile number, the global policy agreed. */
 export function validRegistration(email: string, overrides: Record<string, unknown> = {}) {

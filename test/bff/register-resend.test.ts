@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
 import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
-import { activationLinkFor, createClient, startStack, validRegistration } from '../helper.ts';
+import { activationLinkFor, createClient, startStack, TEST_PASSWORD, validRegistration } from '../helper.ts';
 import { readOutbox } from '../helpers/outbox.ts';
 import { startSiteverify } from '../helpers/siteverify.ts';
 
@@ -70,5 +70,5 @@ t.test('activation links: single use, superseded by a newer resend, expiring', a
   const link = (await activationLinkFor(stack.dataDir, late))!;
   clock.advance(ACTIVATION_LINK_VALID_SECONDS * 1000 + 1000);
   t.equal((await browser.post('/api/Member/Activate', { userId: link.userId, token: link.token })).body.code, 'unauthorized', 'an expired link');
-  t.equal((await browser.post('/api/Member/Login', { userId: late, password: 'Secret123' })).body.code, 'mustactivate', 'and the account stays unverified');
+  t.equal((await browser.post('/api/Member/Login', { userId: late, password: TEST_PASSWORD })).body.code, 'mustactivate', 'and the account stays unverified');
 });

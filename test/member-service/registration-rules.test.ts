@@ -44,6 +44,7 @@ t.test('invalid registrations get field errors and change nothing', async (t) =>
   const cases: Array<[string, Record<string, unknown>, Array<{ field: string; code: string }>]> = [
     ['missing names', { firstName: ' ', lastName: '' }, [{ field: 'firstName', code: 'FirstNameRequired' }, { field: 'lastName', code: 'LastNameRequired' }]],
     ['weak password', { password: 'password', confirmPassword: 'password' }, [{ field: 'password', code: 'PasswordFormat' }]],
+    ['common password', { password: 'Password1', confirmPassword: 'Password1' }, [{ field: 'password', code: 'PasswordTooCommon' }]],
     ['passwords differ', { confirmPassword: 'Secret123?' }, [{ field: 'confirmPassword', code: 'PasswordDoesntMatch' }]],
     ['bad e-mail', { email: 'ada@', userId: 'ada@' }, [{ field: 'email', code: 'EmailFormat' }]],
     ['unknown country', { country: 'Atlantis', state: '' }, [{ field: 'country', code: 'Form_NotExist' }]],

@@ -11,6 +11,7 @@ import type { ServiceContext } from '../context.ts';
 import { regionOf } from '../data/countries.ts';
 import { mailLanguage } from '../language.ts';
 import { UpstreamRegisterSchema, type UpstreamRegister } from '../schemas.ts';
+import { isCommonPassword } from '../security/common-passwords.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { randomToken } from '../security/tokens.ts';
 import { checkContactFacts, withoutChinaPhone } from '../validation/contact-facts.ts';
@@ -18,6 +19,11 @@ import { errorList } from '../validation/form-errors.ts';
 import { sendVerificationMail } from '../verification.ts';
 
 const trimmed = (value: string | undefined) => (value ?? '').trim();
+
+/** A password that passes the rules may still be one of the most common breached ones. */
+function commonPasswordError(password: string | undefined, ruleError: string | undefined): string | undefined {
+  return password !== undefined && ruleError === undefined && isCommonPassword(password) ? 'PasswordTooCommon' : undefined;
+}
 
 /** A social sign-up (verified by the BFF) has no password. */
 function socialLink(body: UpstreamRegister) {
@@ -61,7 +67,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       isSocialSignUp: social !== undefined && body.password === undefined,
     });
     const undecodable = {
-      password: body.password !== undefined && password === undefined ? 'PasswordFormat' : undefined,
+      password: body.password !== undefined && password === undefined ? 'PasswordFormat' : commonPasswordError(password, ruleErrors.password),
       confirmPassword: body.confirmPassword !== undefined && confirmPassword === undefined ? 'PasswordFormat' : undefined,
     };
     const errors = errorList(undecodable, ruleErrors, checkContactFacts(values, ruleErrors));
