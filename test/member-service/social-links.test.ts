@@ -34,7 +34,8 @@ for (const engine of databaseEngines(t)) {
     t.equal((await connect(service, grace, { socialType: 1, socialId: 'g-1' })).body.code, 'ok', 'the released identity can be linked again');
 
     const login = await service.call('POST', '/api/Member/LinkedinLogin', { body: { id: 'li-1', returnUrl: 'https://shop.example/' } });
-    t.match(login.body, { isSuccess: true, code: 'ok', data: { userId: 'ada@example.com', redirectUrl: 'https://shop.example/' } });
+    // The same sign-in rules as a password: a member without preferences chooses them first, with a ticket for the site.
+    t.match(login.body, { isSuccess: true, code: 'preferring', data: { userId: 'ada@example.com', redirectUrl: 'https://shop.example/', tempId: String } });
     t.equal((await service.call('GET', '/api/Member/IsLogin', { token: login.body.data.token })).status, 200, 'the token works');
     t.equal((await service.call('POST', '/api/Member/FbLogin', { body: { id: 'li-1' } })).body.code, 'notfound', 'ids are per provider');
 

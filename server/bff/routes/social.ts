@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SocialType } from '../../../shared/enums.ts';
 import { isLanguage } from '../../../shared/languages.ts';
-import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
 import {
   SocialAuthorizeRequestSchema,
   SocialConnectRequestSchema,
@@ -12,11 +12,12 @@ import {
   type SocialLoginRequest,
   type SocialVerifyRequest,
 } from '../../../shared/schemas/social.ts';
-import { allowedCallbackUrl } from '../callback-url.ts';
+import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
+import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import { ProviderError } from '../social/provider-http.ts';
 import { authorizationUrl, providerConfig, verifyAuthorizationCode, type SocialTypeValue, type VerifiedIdentity } from '../social/providers.ts';
 import { connectIdentity, consumeState, createState, forgetIdentity, holdIdentity, signUpIdentity, type SocialOrigin } from '../social/social-session.ts';
@@ -28,15 +29,6 @@ const LOGIN_PATHS: Array<[string, SocialTypeValue]> = [
   ['/api/Member/FbLogin', SocialType.Facebook],
   ['/api/Member/LinkedinLogin', SocialType.LinkedIn],
 ];
-
-interface UpstreamLoginData {
-  token?: string;
-  tokenExpiresAt?: string;
-  userId?: string;
-  memberId?: number;
-  status?: number;
-  redirectUrl?: string;
-}
 
 const profileOf = (identity: VerifiedIdentity) => ({
   socialType: identity.socialType,
@@ -96,30 +88,22 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       const { code, state, returnUrl, pass } = request.body;
       const { identity } = await verify(request, code, state, socialType, ['login']);
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
-      const result = await upstream.call<UpstreamLoginData>({
+      // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
+      const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+      const result = await upstream.call<UpstreamSignInData>({
         method: 'POST',
         path,
-        body: { id: identity.socialId, returnUrl: allowedReturnUrl, pass },
+        body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
         language: requestLanguage(request),
       });
-      return signInOrHold(request, reply, result.status, result.body, identity);
+      if (result.body.code === 'notfound') {
+        // The verified identity waits in the session for the sign-up it leads to.
+        holdIdentity(request, identity, 'register', clock.now());
+        const { socialId: _id, ...shown } = profileOf(identity);
+        return fail('notfound', { data: shown });
+      }
+      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
     });
-  }
-
-  /** ok starts the member's session; notfound keeps the identity for the sign-up it leads to. */
-  async function signInOrHold(request: FastifyRequest, reply: FastifyReply, status: number, body: Reply<UpstreamLoginData>, identity: VerifiedIdentity) {
-    const data = body.data;
-    if (body.isSuccess && data?.token && data.memberId !== undefined) {
-      await request.startMemberSession({ memberToken: data.token, tokenExpiresAt: data.tokenExpiresAt ?? '', userId: data.userId ?? '', memberId: data.memberId });
-      const redirectUrl = allowedCallbackUrl(data.redirectUrl, callbackPolicy);
-      return ok({ userId: data.userId, status: data.status, ...(redirectUrl ? { redirectUrl } : {}) });
-    }
-    if (body.code === 'notfound') {
-      holdIdentity(request, identity, 'register', clock.now());
-      const { socialId: _id, ...shown } = profileOf(identity);
-      return fail('notfound', { data: shown });
-    }
-    return reply.code(status).send({ isSuccess: false, code: body.code, ...(body.title ? { title: body.title } : {}) });
   }
 
   async function verifyForSignUpOrConnect(request: FastifyRequest<{ Body: SocialVerifyRequest }>, expected?: SocialTypeValue) {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { MemberStatus, SocialType } from '../../../shared/enums.ts';
+import { SocialType } from '../../../shared/enums.ts';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
-import { hashToken, randomToken } from '../security/tokens.ts';
+import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 /**
  * Social sign-in and connected accounts. The BFF is the only caller (service key) and sends
@@ -32,10 +32,8 @@ const LOGIN_PATHS = [
   ['/api/Member/LinkedinLogin', SocialType.LinkedIn],
 ] as const;
 
-const BLOCKED_STATUSES: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
-
 export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const { store, clock, config } = ctx;
+  const { store, clock } = ctx;
 
   for (const [path, socialType] of LOGIN_PATHS) {
     app.post<{ Body: SocialLogin }>(path, { schema: { body: SocialLoginSchema } }, async (request) => {
@@ -43,21 +41,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): P
       const link = await store.socialLinks.findByIdentity(socialType, id.trim());
       const member = link ? await store.members.findById(link.member_id) : undefined;
       if (!member) return fail('notfound');
-      if (member.status === MemberStatus.Unverified) return fail('mustactivate');
-      if (BLOCKED_STATUSES.includes(member.status)) return fail('unauthorized');
-
-      const token = randomToken();
-      const now = clock.now();
-      const expiresAt = now + config.tokenTtlSeconds * 1000;
-      await store.sessions.create(member.id, hashToken(token), now, expiresAt);
-      return ok({
-        token,
-        tokenExpiresAt: new Date(expiresAt).toISOString(),
-        userId: member.email,
-        memberId: member.id,
-        status: member.status,
-        ...(returnUrl ? { redirectUrl: returnUrl } : {}),
-      });
+      return signInReply(ctx, member, { returnUrl });
     });
   }
 
