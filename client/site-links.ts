@@ -51,3 +51,10 @@ export function cookiePolicyLink(lang: Language, variant: Brand = 'default'): st
   if (variant === 'aures') return `${AURES_SITE}/cookie-policy`;
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/legal/cookie-policy`;
 }
+
+/** Toll-free service-centre numbers the pass=mya announcement lists, by region (spec section 1). */
+export const SERVICE_CENTRE_NUMBERS = [
+  { region: 'americas', number: '+1-800-555-0142' },
+  { region: 'europe', number: '+800-5550-1420' },
+  { region: 'asiaPacific', number: '+886-800-555-142' },
+] as const;

@@ -57,7 +57,9 @@ t.test('aures: its own logo, links and footer, no language picker, GDPR contact 
 t.test('mya: the announcement on login; rma: VAT and address for Europe', async (t) => {
   await page.goto('/en/login?pass=mya');
   await page.getByText(text('login.mya.text')).waitFor();
-  t.pass('the announcement shows');
+  const numbers = page.getByRole('note').getByRole('link', { name: /^\+[0-9-]+$/ });
+  t.equal(await numbers.count(), 3, 'the announcement shows the toll-free service-centre numbers');
+  t.match(await numbers.first().getAttribute('href'), /^tel:\+\d+$/, 'each number can be called from a phone');
   await page.goto('/en/register?pass=rma');
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
   await page.getByLabel(exactLabel(text('register.VATNumber'))).waitFor();
