@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
 import { countryCodeOptions } from '../../client/pages/register/country-code-options.ts';
-import { secondsLeft } from '../../client/pages/verify-your-email-address/countdown.ts';
+import { secondsLeft } from '../../client/components/countdown.ts';
 
 const country = (name: string, phoneCode: string): CountryRecord => ({ code: name.slice(0, 2), name, label: `${name}*`, phoneCode, region: 'X', states: [] });
 const countries = [country('Canada', '1'), country('Taiwan', '886'), country('United States', '+1'), country('Nowhere', '')];

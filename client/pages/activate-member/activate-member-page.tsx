@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { useCountdown } from '../verify-your-email-address/use-countdown.ts';
+import { useCountdown } from '../../components/countdown.ts';
 import { activationOutcome, errorPagePath, isPortalPath, passFromLink, type ActivationData } from './activation-outcome.ts';
 
 function go(destination: string): void {

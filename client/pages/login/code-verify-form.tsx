@@ -6,7 +6,7 @@ import { OTP_CODE_MAX_LENGTH, OTP_VALID_SECONDS } from '../../../shared/limits.t
 import { validateOtpCode } from '../../../shared/rules/login.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
-import { useSecondsLeft } from './use-seconds-left.ts';
+import { useSecondsLeft } from '../../components/countdown.ts';
 
 export interface CodeSent {
   userId: string;

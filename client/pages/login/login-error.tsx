@@ -6,7 +6,7 @@ import { resendActivation } from '../../api/auth.ts';
 import { Button } from '../../components/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { endsIn, useSecondsLeft } from './use-seconds-left.ts';
+import { endsIn, useSecondsLeft } from '../../components/countdown.ts';
 
 export interface ShownError {
   code: string;

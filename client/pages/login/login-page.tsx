@@ -23,7 +23,7 @@ import { loginOutcome } from './login-outcome.ts';
 import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
-import { endsIn } from './use-seconds-left.ts';
+import { endsIn } from '../../components/countdown.ts';
 
 /** The three modes of the login screen (spec section 2). */
 type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);

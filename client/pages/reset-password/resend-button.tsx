@@ -5,7 +5,7 @@ import { ApiError } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { useCountdown } from '../verify-your-email-address/use-countdown.ts';
+import { useCountdown } from '../../components/countdown.ts';
 
 export interface ResendButtonProps {
   /** Sends the mail again. */

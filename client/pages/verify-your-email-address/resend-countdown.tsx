@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { Button } from '../../components/button.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../components/countdown.ts';
 import { useResend } from './use-resend.ts';
 
 export interface ResendCountdownProps {

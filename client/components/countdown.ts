@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Whole seconds left until `endsAt` (epoch milliseconds), never negative; a started second counts. */
+export function secondsLeft(endsAt: number, now: number): number {
+  return Math.max(0, Math.ceil((endsAt - now) / 1000));
+}
+
+/** The end time of a countdown of `seconds` from now. */
+export const endsIn = (seconds: number) => Date.now() + seconds * 1000;
+
+/**
+ * Whole seconds left until `endsAt`, computed from the end time rather than by counting ticks,
+ * so a throttled background tab does not stretch a countdown.
+ */
+export function useSecondsLeft(endsAt: number): number {
+  const [left, setLeft] = useState(() => secondsLeft(endsAt, Date.now()));
+  useEffect(() => {
+    const tick = () => {
+      const now = secondsLeft(endsAt, Date.now());
+      setLeft(now);
+      if (now === 0) clearInterval(timer);
+    };
+    const timer = setInterval(tick, 250);
+    tick();
+    return () => clearInterval(timer);
+  }, [endsAt]);
+  return left;
+}
+
+/** A countdown of `seconds` from `startedAt` (epoch milliseconds; 0 means not running); `start()` begins again from now. */
+export function useCountdown(seconds: number, startedAt = 0): { remaining: number; start: () => void } {
+  const [endsAt, setEndsAt] = useState(() => (startedAt > 0 ? startedAt + seconds * 1000 : 0));
+  const remaining = useSecondsLeft(endsAt);
+  const start = useCallback(() => setEndsAt(endsIn(seconds)), [seconds]);
+  return { remaining, start };
+}
