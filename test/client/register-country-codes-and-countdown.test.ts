@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
-import { countryCodeOptions } from '../../client/pages/register/country-code-options.ts';
+import { countryCodeOptions } from '../../client/components/country/country-code-options.ts';
 import { secondsLeft } from '../../client/components/countdown.ts';
 
 const country = (name: string, phoneCode: string): CountryRecord => ({ code: name.slice(0, 2), name, label: `${name}*`, phoneCode, region: 'X', states: [] });

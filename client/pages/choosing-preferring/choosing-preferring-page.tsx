@@ -8,7 +8,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError } from '../../state/toasts.ts';
-import { requestFailureToast } from '../register/request-failure.ts';
+import { requestFailureToast } from '../../api/request-failure.ts';
 import { savePreferences } from './preferences-api.ts';
 import { INITIAL_PREFERRING_VALUES, validatePreferring, type PreferringValues } from './preferring-values.ts';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
-import { ResendCountdown } from '../verify-your-email-address/resend-countdown.tsx';
-import { useResend } from '../verify-your-email-address/use-resend.ts';
+import { ResendCountdown } from '../../components/verification/resend-countdown.tsx';
+import { useResend } from '../../components/verification/use-resend.ts';
 
 /** 'Link expired': one button sends a new verification mail; then the sent view with its own countdown. */
 export function ExpiredLink({ userId }: { userId: string }) {

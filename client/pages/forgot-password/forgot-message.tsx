@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/button.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { useResend } from '../verify-your-email-address/use-resend.ts';
+import { useResend } from '../../components/verification/use-resend.ts';
 import type { ForgotOutcome } from './forgot-outcome.ts';
 
 export interface ForgotMessageProps {

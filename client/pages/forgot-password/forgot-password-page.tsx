@@ -16,7 +16,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { rememberUserId } from '../../session/stored-user.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { storeSentMail } from '../reset-password/sent-mail.ts';
+import { storeSentMail } from '../../components/password-mail/sent-mail.ts';
 import { ForgotMessage } from './forgot-message.tsx';
 import { forgotOutcome, type ForgotOutcome } from './forgot-outcome.ts';
 

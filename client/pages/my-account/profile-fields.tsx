@@ -16,8 +16,8 @@ import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useVariant } from '../../variant.ts';
-import { findCountry } from '../register/country-change.ts';
-import { countryCodeOptions } from '../register/country-code-options.ts';
+import { findCountry } from '../../components/country/find-country.ts';
+import { countryCodeOptions } from '../../components/country/country-code-options.ts';
 import { countryChange, type ProfileFormValues } from './profile-values.ts';
 
 export interface ProfileFieldsProps {

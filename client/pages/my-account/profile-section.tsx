@@ -13,7 +13,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { RMA_PASS, useVariant } from '../../variant.ts';
-import { findCountry } from '../register/country-change.ts';
+import { findCountry } from '../../components/country/find-country.ts';
 import { ProfileFields } from './profile-fields.tsx';
 import { profileUpdateOf, profileValuesOf, type ProfileFormValues } from './profile-values.ts';
 import { saveFailureToasts } from './save-result.ts';

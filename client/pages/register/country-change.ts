@@ -18,8 +18,3 @@ export function countryChangePatch(values: RegisterFormValues, country: CountryR
     ...resetPrivacyAnswers(),
   };
 }
-
-export function findCountry(countries: readonly CountryRecord[] | undefined, name: string | undefined): CountryRecord | undefined {
-  if (!countries || !name) return undefined;
-  return countries.find((country) => country.name === name);
-}

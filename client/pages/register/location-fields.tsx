@@ -4,7 +4,8 @@ import { needsVatAndAddress, requiresState } from '../../../shared/rules/countri
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { countryChangePatch, findCountry } from './country-change.ts';
+import { findCountry } from '../../components/country/find-country.ts';
+import { countryChangePatch } from './country-change.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
 export interface LocationFieldsProps {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/http.ts';
-import type { ToastMessage } from '../../state/toasts.ts';
+import { ApiError } from './http.ts';
+import type { ToastMessage } from '../state/toasts.ts';
 
 /** The toast for a request that brought no reply to show: unreachable server or a server fault. */
 export function requestFailureToast(error: unknown): ToastMessage {

@@ -1,6 +1,6 @@
-import type { Language } from '../../../shared/languages.ts';
-import type { RegisterRequest } from '../../../shared/schemas/register.ts';
-import { request } from '../../api/http.ts';
+import type { Language } from '../../shared/languages.ts';
+import type { RegisterRequest } from '../../shared/schemas/register.ts';
+import { request } from './http.ts';
 
 /** A captcha answer, or the proof of the registration this browser just made (then no captcha is needed). */
 export interface ResendProof {

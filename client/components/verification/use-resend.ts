@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
-import { requestFailureToast } from '../register/request-failure.ts';
-import { reactivate, type ResendProof } from './verification-api.ts';
+import { requestFailureToast } from '../../api/request-failure.ts';
+import { reactivate, type ResendProof } from '../../api/verification.ts';
 
 /** One Reactivate call at a time; failures become error toasts. Resolves true when the mail went out. */
 export function useResend() {

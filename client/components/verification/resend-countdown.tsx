@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../button.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
-import { useCountdown } from '../../components/countdown.ts';
+import { useCountdown } from '../countdown.ts';
 import { useResend } from './use-resend.ts';
 
 export interface ResendCountdownProps {

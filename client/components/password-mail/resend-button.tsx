@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { ApiError } from '../../api/http.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { useCountdown } from '../../components/countdown.ts';
+import { useCountdown } from '../countdown.ts';
 
 export interface ResendButtonProps {
   /** Sends the mail again. */
