@@ -81,7 +81,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     config,
     upstream,
     callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
-    captcha: createCaptchaGate(config.captcha, config.upstreamTimeoutMs),
+    captcha: createCaptchaGate(config.captcha, config.publicOrigin, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
     clock,
     store,

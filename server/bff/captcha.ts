@@ -22,7 +22,9 @@ export interface CaptchaGate {
   require(request: FastifyRequest, input: CaptchaInput | undefined, lang: Language): Promise<void>;
 }
 
-export function createCaptchaGate(config: CaptchaConfig, timeoutMs: number): CaptchaGate {
+/** `publicOrigin` and the Chinese hosts are where the portal's pages, and so its captchas, are shown. */
+export function createCaptchaGate(config: CaptchaConfig, publicOrigin: string, timeoutMs: number): CaptchaGate {
+  const portalHostnames = [new URL(publicOrigin).hostname.toLowerCase(), ...config.chineseHosts];
   const choose = (request: FastifyRequest, lang: Language) =>
     chooseCaptcha(config, { hostname: request.hostname, lang, userAgent: request.headers['user-agent'] });
 
@@ -32,7 +34,7 @@ export function createCaptchaGate(config: CaptchaConfig, timeoutMs: number): Cap
       const choice = choose(request, lang);
       if (choice.type === null || choice.type === CaptchaType.None) return;
       const token = input?.token;
-      const passed = choice.provider !== undefined && typeof token === 'string' && token !== '' && (await siteverify(choice.provider, token, request.ip, timeoutMs));
+      const passed = choice.provider !== undefined && typeof token === 'string' && token !== '' && (await siteverify(choice.provider, token, request.ip, portalHostnames, timeoutMs));
       if (!passed) throw new ReplyError(400, 'Form_ReCaptcha_Invalid');
     },
   };

@@ -39,6 +39,9 @@ t.test('Google captcha: missing, wrong and reused answers are refused before any
   const otherProvider = await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 2, token: turnstileToken } }));
   t.equal(otherProvider.body.code, 'Form_ReCaptcha_Invalid', 'claiming the other provider does not change whose answer is needed');
 
+  const solvedElsewhere = await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 1, token: google.issue('evil.example') } }));
+  t.equal(solvedElsewhere.body.code, 'Form_ReCaptcha_Invalid', 'an answer solved on another site does not count');
+
   const token = google.issue();
   const accepted = await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 1, token } }));
   t.equal(accepted.body.code, 'ok', accepted.text);

@@ -17,7 +17,8 @@ export interface SiteverifyCall {
  * Tokens handed out by `issue()` pass once with the right secret, like the real providers'.
  */
 export async function startSiteverify(t: TeardownTarget, secret: string) {
-  const valid = new Set<string>();
+  /** Each valid token and the hostname of the page it was solved on. */
+  const valid = new Map<string, string>();
   const calls: SiteverifyCall[] = [];
   let counter = 0;
   const server: Server = createServer((request, response) => {
@@ -28,11 +29,13 @@ export async function startSiteverify(t: TeardownTarget, secret: string) {
       const call = { secret: form.get('secret') ?? '', response: form.get('response') ?? '', remoteip: form.get('remoteip') ?? '' };
       calls.push(call);
       let errorCodes: string[] = [];
+      const hostname = valid.get(call.response);
       if (request.method !== 'POST') errorCodes = ['bad-request'];
       else if (call.secret !== secret) errorCodes = ['invalid-input-secret'];
       else if (!valid.delete(call.response)) errorCodes = [call.response === '' ? 'missing-input-response' : 'invalid-input-response'];
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ success: errorCodes.length === 0, 'error-codes': errorCodes }));
+      const success = errorCodes.length === 0;
+      response.end(JSON.stringify({ success, 'error-codes': errorCodes, ...(success ? { hostname } : {}) }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,10 +44,10 @@ export async function startSiteverify(t: TeardownTarget, secret: string) {
   return {
     url: `http://127.0.0.1:${port}/siteverify`,
     calls,
-    /** A fresh token the provider will accept once. */
-    issue(): string {
+    /** A fresh token the provider will accept once, solved on a page of `hostname` (the tests' portal by default). */
+    issue(hostname = '127.0.0.1'): string {
       const token = `token-${++counter}-${Math.random().toString(36).slice(2)}`;
-      valid.add(token);
+      valid.set(token, hostname);
       return token;
     },
   };

@@ -5,10 +5,17 @@ const MAX_REPLY_BYTES = 64 * 1024;
 
 /**
  * Asks the provider whether a captcha answer is genuine (the siteverify protocol shared by
- * reCAPTCHA and Turnstile: form-encoded secret, response and remoteip; JSON `{ success }`).
- * An unreachable provider or an unreadable reply counts as a failed answer.
+ * reCAPTCHA and Turnstile: form-encoded secret, response and remoteip; JSON `{ success, hostname }`).
+ * An answer solved on a page of another host (a site key reused elsewhere) does not count, nor
+ * does an unreachable provider or an unreadable reply.
  */
-export async function siteverify(provider: CaptchaProviderConfig, token: string, remoteIp: string, timeoutMs: number): Promise<boolean> {
+export async function siteverify(
+  provider: CaptchaProviderConfig,
+  token: string,
+  remoteIp: string,
+  portalHostnames: readonly string[],
+  timeoutMs: number,
+): Promise<boolean> {
   const form = new URLSearchParams({ secret: provider.secretKey, response: token, remoteip: remoteIp });
   try {
     const response = await request(provider.verifyUrl, {
@@ -21,8 +28,9 @@ export async function siteverify(provider: CaptchaProviderConfig, token: string,
     });
     const text = await response.body.text();
     if (response.statusCode !== 200 || text.length > MAX_REPLY_BYTES) return false;
-    const reply = JSON.parse(text) as { success?: unknown };
-    return reply.success === true;
+    const reply = JSON.parse(text) as { success?: unknown; hostname?: unknown };
+    const solvedHere = typeof reply.hostname !== 'string' || portalHostnames.includes(reply.hostname.toLowerCase());
+    return reply.success === true && solvedHere;
   } catch {
     return false;
   }
