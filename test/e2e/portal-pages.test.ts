@@ -136,8 +136,8 @@ t.test('choosing a country fills the phone codes, and a lost session shows the l
   await page.getByLabel('Country/Region').selectOption('United States');
   t.ok(await page.getByLabel('State/Province').isVisible(), 'a country with states shows the state dropdown');
   t.equal(await page.getByText('Please select your state/province.').count(), 1);
-  const codes = page.getByLabel('Country code');
-  t.same([await codes.nth(0).inputValue(), await codes.nth(1).inputValue()], ['1', '1'], 'both country codes follow the country');
+  const codes = [page.getByLabel('Phone country code'), page.getByLabel('Mobile country code')];
+  t.same([await codes[0]!.inputValue(), await codes[1]!.inputValue()], ['1', '1'], 'both country codes follow the country');
 
   await page.getByLabel('Country/Region').selectOption('China');
   t.notOk(await page.getByLabel('Area code').isVisible(), 'China hides the telephone');

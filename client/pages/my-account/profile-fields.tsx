@@ -71,7 +71,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
       <fieldset className="field-group" hidden={china}>
         <legend className="field-group__legend">{t('account.profile.phone')}</legend>
         <div className="field-row field-row--phone">
-          <SelectField name="telCountryCode" label="account.profile.countryCode" options={codeOptions} />
+          <SelectField name="telCountryCode" label="account.profile.telCountryCode" options={codeOptions} />
           <Field name="telAreacode" label="account.profile.areaCode" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-area-code" />
           <Field name="telNo" label="account.profile.phoneNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-local" />
           <Field name="telExt" label="account.profile.extension" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-extension" />
@@ -80,7 +80,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
       <fieldset className="field-group">
         <legend className="field-group__legend">{t('account.profile.mobile')}</legend>
         <div className="field-row field-row--phone">
-          <SelectField name="mobileCountryCode" label="account.profile.countryCode" options={codeOptions} />
+          <SelectField name="mobileCountryCode" label="account.profile.mobileCountryCode" options={codeOptions} />
           <Field name="mobile" label="account.profile.mobileNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-national" />
         </div>
       </fieldset>

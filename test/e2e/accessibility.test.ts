@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import t, { type Test as Tap } from 'tap';
+import type { Browser, Page } from 'playwright-core';
+import type { Language } from '../../shared/languages.ts';
+import { createActiveMember, startStack, type Stack } from '../helper.ts';
+import { launchBrowser } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
+import { exactLabel, textsOf } from './texts.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** The page as it has settled: its heading shown, its requests done, its fonts in. */
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** axe-core's WCAG 2.1 A and AA rules on the whole document; each violation named by rule, impact and element. */
+async function violationsOn(page: Page): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const found = await page.evaluate(
+    async (tags) => (await (window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, { runOnly: tags })).violations,
+    WCAG_AA,
+  );
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+async function audit(t: Tap, page: Page, screen: string) {
+  const violations = await violationsOn(page);
+  t.same(violations, [], `${screen}: no WCAG 2.1 AA violations\n${violations.join('\n')}`);
+}
+
+/** CSP bypassed only so that axe can be injected into the page; nothing else in the page changes. */
+async function openPage(browser: Browser, stack: Stack, locale: string, phone = false): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: stack.bffUrl,
+    locale,
+    bypassCSP: true,
+    viewport: phone ? { width: 375, height: 740 } : { width: 1280, height: 900 },
+  });
+  return context.newPage();
+}
+
+async function signInThroughForm(page: Page, lang: Language, member: { email: string; password: string }) {
+  const text = textsOf(lang);
+  await page.goto(`/${lang}/login`);
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.waitForURL(new RegExp(`/${lang}/my-account`));
+}
+
+async function registerIn(page: Page, lang: Language, country: string) {
+  const text = textsOf(lang);
+  await page.goto(`/${lang}/register`);
+  await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: country });
+}
+
+t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works by keyboard', async (t) => {
+  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+  const browser = await launchBrowser(t);
+  const en = textsOf('en');
+
+  t.test('signed-out screens in English', async (t) => {
+    const page = await openPage(browser, stack, 'en-US');
+    await page.goto('/en/login');
+    await audit(t, page, 'login (password)');
+    await page.getByRole('button', { name: en('login.code.switch') }).click();
+    await page.getByRole('button', { name: en('login.code.getCode') }).waitFor();
+    await audit(t, page, 'login (code)');
+
+    await registerIn(page, 'en', 'Germany');
+    await audit(t, page, 'register (Germany)');
+    await registerIn(page, 'en', 'South Korea');
+    await audit(t, page, 'register (South Korea)');
+
+    const screens: [string, string][] = [
+      ['/en/verify-your-email-address', 'verify-your-email-address'],
+      ['/en/resend-verify-mail', 'resend-verify-mail'],
+      ['/en/forgot-password', 'forgot-password'],
+      ['/en/reset-password', 'reset-password'],
+      ['/en/password-reset-link-expired', 'password-reset-link-expired'],
+      ['/en/error', 'error (generic)'],
+      ['/en/error?error=activated', 'error (activated)'],
+      ['/en/error?error=unauthorized&userId=someone%40example.com', 'error (expired link)'],
+      ['/en/redirect-page', 'redirect-page'],
+      ['/en/confirm-subscription?UID=not-a-member&PP=2024-05', 'confirm-subscription'],
+    ];
+    for (const [path, screen] of screens) {
+      await page.goto(path);
+      await audit(t, page, screen);
+    }
+  });
+
+  t.test('signed-in screens in English', async (t) => {
+    const member = await createActiveMember(stack);
+    const page = await openPage(browser, stack, 'en-US');
+    await signInThroughForm(page, 'en', member);
+    await page.getByRole('heading', { name: en('account.profile.title') }).waitFor();
+    await audit(t, page, 'my-account');
+    const codeNames = await page.locator('select[name$="CountryCode"]').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).labels[0]?.textContent));
+    t.same(codeNames, [en('account.profile.telCountryCode'), en('account.profile.mobileCountryCode')], 'the two country-code selects are told apart by name');
+    await page.goto('/en/change-password');
+    await audit(t, page, 'change-password');
+    await page.goto('/en/choosing-preferring');
+    await page.getByRole('heading', { name: en('preferring.title') }).waitFor();
+    await audit(t, page, 'choosing-preferring');
+  });
+
+  for (const [locale, lang, phone] of [['ja-JP', 'ja-jp', false], ['en-US', 'en', true]] as const) {
+    t.test(`login, register and my-account in ${lang}${phone ? ' on a 375-pixel phone' : ''}`, async (t) => {
+      const member = await createActiveMember(stack);
+      const page = await openPage(browser, stack, locale, phone);
+      await page.goto(`/${lang}/login`);
+      await audit(t, page, `${lang} login`);
+      await page.goto(`/${lang}/register`);
+      await audit(t, page, `${lang} register`);
+      await signInThroughForm(page, lang, member);
+      await page.getByRole('heading', { name: textsOf(lang)('account.profile.title') }).waitFor();
+      await audit(t, page, `${lang} my-account`);
+    });
+  }
+
+  t.test('login by keyboard: e-mail, password, sign-in button in order, each with a visible focus', async (t) => {
+    const page = await openPage(browser, stack, 'en-US');
+    await page.goto('/en/login');
+    await settle(page);
+    const expected = [
+      page.getByLabel(exactLabel(en('login.emailOrId'))),
+      page.getByLabel(exactLabel(en('login.password'))),
+      page.getByRole('button', { name: en('login.submit'), exact: true }),
+    ];
+    for (const [index, target] of expected.entries()) {
+      for (let presses = 0; presses < 40 && !(await target.evaluate((el) => el === document.activeElement)); presses++) {
+        await page.keyboard.press('Tab');
+      }
+      t.ok(await target.evaluate((el) => el === document.activeElement), `Tab reaches stop ${index + 1}`);
+      const ring = await target.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+      });
+      t.ok(ring.outline || ring.shadow, `stop ${index + 1} shows where the focus is`);
+    }
+    const order = await Promise.all(expected.map((target) => target.evaluate((el) => [...document.querySelectorAll('*')].indexOf(el))));
+    t.ok(order[0]! < order[1]! && order[1]! < order[2]!, 'the stops come in reading order');
+  });
+});
