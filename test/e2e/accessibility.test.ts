@@ -75,6 +75,9 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     const page = await openPage(browser, stack, 'en-US');
     await page.goto('/en/login');
     await audit(t, page, 'login (password)');
+    await page.getByRole('button', { name: en('login.submit'), exact: true }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await audit(t, page, 'login (empty fields refused)');
     await page.getByRole('button', { name: en('login.code.switch') }).click();
     await page.getByRole('button', { name: en('login.code.getCode') }).waitFor();
     await audit(t, page, 'login (code)');
@@ -83,6 +86,9 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     await audit(t, page, 'register (Germany)');
     await registerIn(page, 'en', 'South Korea');
     await audit(t, page, 'register (South Korea)');
+    await page.getByRole('button', { name: en('register.submit'), exact: true }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await audit(t, page, 'register (errors shown)');
 
     const screens: [string, string][] = [
       ['/en/verify-your-email-address', 'verify-your-email-address'],
