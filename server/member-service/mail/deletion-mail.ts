@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
+import { buttonLink, htmlMail } from './html-layout.ts';
 
 type DeletionKey = 'subject' | 'greeting' | 'intro' | 'restore' | 'action' | 'notYou' | 'signature' | 'automated';
 type Catalogue = { accountDeletion: Record<DeletionKey, string> };
@@ -34,16 +35,13 @@ export function renderDeletionMail(lang: Language, values: DeletionMailValues): 
   const link = escapeHtml(values.link);
 
   const text = [plain('greeting'), plain('intro'), plain('restore'), `${plain('action')}: ${values.link}`, plain('notYou'), plain('signature'), plain('automated')].join('\n\n');
-  const body = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${html('subject')}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
-<p>${html('greeting')}</p>
-<p>${html('intro')}</p>
-<p>${html('restore')}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 20px; background: #004b8d; color: #ffffff; text-decoration: none; border-radius: 4px">${html('action')}</a></p>
-<p>${html('notYou')}</p>
-<p>${html('signature')}</p>
-<p style="font-size: 12px; color: #616e7c">${html('automated')}</p>
-</body></html>`;
+  const body = htmlMail(lang, html('subject'), [
+    `<p>${html('greeting')}</p>`,
+    `<p>${html('intro')}</p>`,
+    `<p>${html('restore')}</p>`,
+    buttonLink(link, html('action')),
+    `<p>${html('notYou')}</p>`,
+    `<p>${html('signature')}</p>`,
+  ], html('automated'));
   return { subject: plain('subject'), text, html: body };
 }

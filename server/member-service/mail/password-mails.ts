@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
+import { buttonLink, htmlMail } from './html-layout.ts';
 
 type Texts = Record<string, string>;
 interface Catalogue {
@@ -33,15 +34,10 @@ function render(lang: Language, section: keyof Catalogue, values: Record<string,
   const paragraphs = all.map((block) => {
     if ('text' in block) return `<p>${html(block.text)}</p>`;
     const link = escapeHtml(block.link);
-    const button = `<p><a href="${link}" style="display: inline-block; padding: 10px 20px; background: #004b8d; color: #ffffff; text-decoration: none; border-radius: 4px">${html(block.action)}</a></p>`;
+    const button = buttonLink(link, html(block.action));
     return block.hint ? `${button}\n<p>${html('linkHint')}<br><a href="${link}">${link}</a></p>` : button;
   });
-  const body = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${html('subject')}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
-${paragraphs.join('\n')}
-<p style="font-size: 12px; color: #616e7c">${html('automated')}</p>
-</body></html>`;
+  const body = htmlMail(lang, html('subject'), paragraphs, html('automated'));
   return { subject: plain('subject'), text, html: body };
 }
 

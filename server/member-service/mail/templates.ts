@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
+import { buttonLink, htmlMail } from './html-layout.ts';
 
 type Catalogue = { verifyEmail: Record<VerifyEmailKey, string> };
 type VerifyEmailKey = 'subject' | 'greeting' | 'intro' | 'action' | 'linkHint' | 'validity' | 'ignore' | 'signature' | 'automated';
@@ -54,18 +55,15 @@ export function renderVerifyEmail(lang: Language, values: VerifyEmailValues): Re
     plain('automated'),
   ].join('\n');
 
-  const body = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${html('subject')}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
-<p>${html('greeting')}</p>
-<p>${html('intro')}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 20px; background: #004b8d; color: #ffffff; text-decoration: none; border-radius: 4px">${html('action')}</a></p>
-<p>${html('linkHint')}<br><a href="${link}">${link}</a></p>
-<p>${html('validity')}</p>
-<p>${html('ignore')}</p>
-<p>${html('signature')}</p>
-<p style="font-size: 12px; color: #616e7c">${html('automated')}</p>
-</body></html>`;
+  const body = htmlMail(lang, html('subject'), [
+    `<p>${html('greeting')}</p>`,
+    `<p>${html('intro')}</p>`,
+    buttonLink(link, html('action')),
+    `<p>${html('linkHint')}<br><a href="${link}">${link}</a></p>`,
+    `<p>${html('validity')}</p>`,
+    `<p>${html('ignore')}</p>`,
+    `<p>${html('signature')}</p>`,
+  ], html('automated'));
 
   return { subject: plain('subject'), text, html: body };
 }

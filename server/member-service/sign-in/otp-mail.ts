@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { escapeHtml, interpolate, type RenderedMail } from '../mail/templates.ts';
+import { htmlMail } from '../mail/html-layout.ts';
 
 type OtpKey = 'subject' | 'greeting' | 'intro' | 'validity' | 'ignore' | 'signature' | 'automated' | 'sms';
 
@@ -25,17 +26,14 @@ export function renderOtpMail(lang: Language, values: OtpMessageValues): Rendere
   const plain = (key: OtpKey) => interpolate(t[key], vars(values), (s) => s);
   const html = (key: OtpKey) => interpolate(escapeHtml(t[key]), vars(values), escapeHtml);
   const text = [plain('greeting'), '', plain('intro'), '', values.code, '', plain('validity'), plain('ignore'), '', plain('signature'), '', plain('automated')].join('\n');
-  const body = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${html('subject')}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">
-<p>${html('greeting')}</p>
-<p>${html('intro')}</p>
-<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(values.code)}</p>
-<p>${html('validity')}</p>
-<p>${html('ignore')}</p>
-<p>${html('signature')}</p>
-<p style="font-size: 12px; color: #616e7c">${html('automated')}</p>
-</body></html>`;
+  const body = htmlMail(lang, html('subject'), [
+    `<p>${html('greeting')}</p>`,
+    `<p>${html('intro')}</p>`,
+    `<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(values.code)}</p>`,
+    `<p>${html('validity')}</p>`,
+    `<p>${html('ignore')}</p>`,
+    `<p>${html('signature')}</p>`,
+  ], html('automated'));
   return { subject: plain('subject'), text, html: body };
 }
 
