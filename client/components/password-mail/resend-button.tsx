@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { ApiError } from '../../api/http.ts';
-import { Button } from '../button.tsx';
+import { requestFailureToast } from '../../api/request-failure.ts';
+import { CountdownButton } from '../countdown-button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { useCountdown } from '../countdown.ts';
@@ -17,11 +16,8 @@ export interface ResendButtonProps {
 
 /** 'Resend e-mail', disabled while the countdown runs (seconds shown), with a toast for the outcome. */
 export function ResendButton({ send, sentAt, onSent }: ResendButtonProps) {
-  const { t } = useTranslation();
   const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt);
   const [sending, setSending] = useState(false);
-  const countdownId = useId();
-  const waiting = countdown.remaining > 0;
 
   const resend = async () => {
     setSending(true);
@@ -35,23 +31,20 @@ export function ResendButton({ send, sentAt, onSent }: ResendButtonProps) {
         toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
       }
     } catch (error) {
-      toastError({ messageKey: error instanceof ApiError && error.kind === 'network' ? 'error.network' : 'error.servererror' });
+      toastError(requestFailureToast(error));
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <div className="resend">
-      <Button variant="secondary" onClick={resend} disabled={waiting} busy={sending} aria-describedby={waiting ? countdownId : undefined}>
-        {t('password.sent.resend')}
-      </Button>
-      <p id={countdownId} className="resend__countdown">
-        {waiting ? t('password.sent.resendIn', { seconds: countdown.remaining }) : ''}
-      </p>
-      <p className="visually-hidden" role="status">
-        {waiting ? '' : t('password.sent.resendReady')}
-      </p>
-    </div>
+    <CountdownButton
+      label="password.sent.resend"
+      waitingText="password.sent.resendIn"
+      readyText="password.sent.resendReady"
+      remaining={countdown.remaining}
+      busy={sending}
+      onClick={resend}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { Button } from '../button.tsx';
+import { CountdownButton } from '../countdown-button.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
 import { useCountdown } from '../countdown.ts';
 import { useResend } from './use-resend.ts';
@@ -21,11 +19,8 @@ export interface ResendCountdownProps {
 
 /** The Resend button: disabled while the countdown runs, showing the seconds left; enabled at 0. */
 export function ResendCountdown({ userId, sentAt = Date.now(), registrationProof, onResent, label = 'activation.verify.resend' }: ResendCountdownProps) {
-  const { t } = useTranslation();
   const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt);
   const { send, sending } = useResend();
-  const countdownId = useId();
-  const waiting = countdown.remaining > 0;
 
   const resend = async () => {
     if (await send(userId, { registrationProof })) {
@@ -36,17 +31,13 @@ export function ResendCountdown({ userId, sentAt = Date.now(), registrationProof
   };
 
   return (
-    <div className="resend">
-      <Button variant="secondary" onClick={resend} disabled={waiting} busy={sending} aria-describedby={waiting ? countdownId : undefined}>
-        {t(label)}
-      </Button>
-      {/* The seconds are not a live region (one announcement a second); the moment resending becomes possible is. */}
-      <p id={countdownId} className="resend__countdown">
-        {waiting ? t('activation.resendIn', { seconds: countdown.remaining }) : ''}
-      </p>
-      <p className="visually-hidden" role="status">
-        {waiting ? '' : t('activation.resendReady')}
-      </p>
-    </div>
+    <CountdownButton
+      label={label}
+      waitingText="activation.resendIn"
+      readyText="activation.resendReady"
+      remaining={countdown.remaining}
+      busy={sending}
+      onClick={resend}
+    />
   );
 }
