@@ -38,8 +38,6 @@ export const LogoutQuerySchema = Type.Object({
   callbackUrl: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 
-export const IsLoginDataSchema = Type.Object({ isLogin: Type.Boolean() });
-
 const otpVerifyType = Type.Union([Type.Literal(1), Type.Literal(2)]);
 
 /** POST /api/Member/SendOtpCode: a one-time sign-in code by e-mail (1) or to the mobile phone (2). */

@@ -16,6 +16,3 @@ export const UpdateCrmSubscribeRequestSchema = Type.Object({
   isSub: Type.Boolean(),
 });
 export type UpdateCrmSubscribeRequest = Static<typeof UpdateCrmSubscribeRequestSchema>;
-
-/** Result codes of UpdateCrmPolicy: ok (ask to subscribe), preferring (already subscribed), somethingwrong. */
-export const CRM_POLICY_CODES = ['ok', 'preferring', 'somethingwrong'] as const;

@@ -17,6 +17,3 @@ export interface OptionRecord {
   value: string;
   childOptions?: OptionRecord[];
 }
-export const OptionRecordSchema = Type.Recursive((Self) =>
-  Type.Object({ text: Type.String(), value: Type.String(), childOptions: Type.Optional(Type.Array(Self)) }),
-);

@@ -84,11 +84,6 @@ export const ActivateRequestSchema = Type.Object({
   userId: Type.String({ minLength: 1, maxLength: 200 }),
   token: Type.String({ minLength: 1, maxLength: 200 }),
 });
-export const ActivateResultDataSchema = Type.Object({
-  returnUrl: Type.Optional(Type.String()),
-  pass: Type.Optional(Type.String()),
-  socialType: Type.Optional(Type.Integer()),
-});
 
 /** Resend of the verification mail; userId is the e-mail address or the opaque link id. */
 export const ReactivateRequestSchema = Type.Object({

@@ -19,18 +19,6 @@ export interface CaptchaConfig {
 export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
-/** The environment variables read here, for the configuration documentation and checks. */
-export const CAPTCHA_ENV_VARIABLES = [
-  'RECAPTCHA_SITE_KEY',
-  'RECAPTCHA_SECRET_KEY',
-  'RECAPTCHA_VERIFY_URL',
-  'TURNSTILE_SITE_KEY',
-  'TURNSTILE_SECRET_KEY',
-  'TURNSTILE_VERIFY_URL',
-  'CHINESE_HOSTS',
-  'CAPTCHA_WECHAT_SKIP',
-] as const;
-
 const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,200}$/;
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
 
