@@ -1,7 +1,8 @@
 /**
  * Builds the browser client: client/main.tsx -> dist/client, ESM with code splitting,
  * minified, content-hashed files under dist/client/assets/, and an index.html that
- * references them. The page has no inline script or style (the CSP allows 'self' only).
+ * references them, each text file also brotli- and gzip-compressed. The page has no inline
+ * script or style (the CSP allows 'self' only).
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -9,6 +10,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, isLanguage } from '../shared/languages.ts';
+import { precompress } from './precompress.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALE_PREFIX = 'locales:';
@@ -122,6 +124,7 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
   });
   const outputs = { ...entryOutputs(result.metafile, outdir), icon: await writeIcon(outdir) };
   await writeFile(path.join(outdir, 'index.html'), indexHtml(outputs));
+  await precompress(outdir);
   return outputs;
 }
 

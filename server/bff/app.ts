@@ -5,6 +5,7 @@ import { createCaptchaGate } from './captcha.ts';
 import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { loggerOptions } from './logger.ts';
+import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import errorReplies from './plugins/errors.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
 
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
   await app.register(async (api) => {
+    await api.register(compression);
     await api.register(csrf, { publicOrigin: config.publicOrigin });
     await api.register(rateLimits, { perMinute: config.rateLimitPerMinute, redis });
     await api.register(session, {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage } from '../../../shared/languages.ts';
 import { fail } from '../../../shared/schemas/reply.ts';
@@ -10,6 +11,10 @@ import { languageFromHeader } from '../request-language.ts';
 export interface StaticClientOptions {
   clientDir: string;
 }
+
+/** The build writes `.br` and `.gz` beside every text file (scripts/precompress.ts). */
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+const extensionOf = { br: '.br', gzip: '.gz' } as const;
 
 const NOT_BUILT = 'The portal is not available: its client has not been built (run `npm run build`).\n';
 
@@ -29,18 +34,33 @@ export default fp(
       cacheControl: false,
       etag: false,
       lastModified: false,
+      preCompressed: true,
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });
 
+    /** The shell in the best encoding the browser accepts, falling back to the plain file. */
+    async function readShell(acceptEncoding: string | undefined): Promise<{ html: Buffer; encoding?: 'br' | 'gzip' }> {
+      const encoding = acceptEncoding ? encodings.negotiate(acceptEncoding) : null;
+      if (encoding) {
+        try {
+          return { html: await readFile(indexFile + extensionOf[encoding]), encoding };
+        } catch {
+          // A build without variants still serves the plain shell.
+        }
+      }
+      return { html: await readFile(indexFile) };
+    }
+
     async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-      let html: Buffer;
+      let shell: Awaited<ReturnType<typeof readShell>>;
       try {
-        html = await readFile(indexFile);
+        shell = await readShell(request.headers['accept-encoding']);
       } catch {
         request.log.warn({ indexFile }, 'client build missing');
         return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      if (shell.encoding) reply.header('content-encoding', shell.encoding);
+      return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(shell.html);
     }
 
     app.get('/', async (request, reply) => {
