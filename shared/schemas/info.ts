@@ -6,7 +6,10 @@ export const CountryRecordSchema = Type.Object({
   name: Type.String(),
   /** Display name in the requested list language (Simplified Chinese for zh-cn, else English). */
   label: Type.String(),
+  /** The calling code without a plus ('383'); '' where the numbering plan has none. */
   phoneCode: Type.String(),
+  /** The main country of a calling code several share (United States for +1, United Kingdom for +44). */
+  ownsPhoneCode: Type.Optional(Type.Boolean()),
   region: Type.String(),
   states: Type.Array(Type.String()),
 });

@@ -10,12 +10,14 @@ const bare = (phoneCode: string) => phoneCode.trim().replace(/^\+/, '');
 /**
  * Country-code choices: one per phone code (the stored value is the code itself), labelled with
  * a country name, a plus sign and the code. Where countries share a code (+1, +7, ...) the chosen
- * country names the entry, so the selector reads as the member expects.
+ * country names the entry, so the selector reads as the member expects; otherwise the code's
+ * main country does (United States +1, not American Samoa +1).
  */
 export function countryCodeOptions(countries: readonly CountryRecord[], chosenCountry?: string): CountryCodeOption[] {
   const byCode = new Map<string, CountryCodeOption>();
   const chosen = countries.find((country) => country.name === chosenCountry);
-  for (const country of chosen ? [chosen, ...countries] : countries) {
+  const owners = countries.filter((country) => country.ownsPhoneCode);
+  for (const country of [...(chosen ? [chosen] : []), ...owners, ...countries]) {
     if (bare(country.phoneCode) === '' || byCode.has(country.phoneCode)) continue;
     byCode.set(country.phoneCode, { value: country.phoneCode, label: `${country.label} +${bare(country.phoneCode)}` });
   }

@@ -1,3 +1,4 @@
+import { getCountryCodeForRegionCode, getRegionCodeForCountryCode } from 'awesome-phonenumber';
 import { continents, countries, type TCountryCode } from 'countries-list';
 import { State } from 'country-state-city';
 import isoCountries from 'i18n-iso-countries';
@@ -12,14 +13,25 @@ interface CountryEntry {
   name: string;
   simplifiedChinese: string;
   phoneCode: string;
+  ownsPhoneCode: boolean;
   region: string;
   states: string[];
 }
 
 /**
- * Built once from countries-list (English names, calling codes, continents as regions),
- * i18n-iso-countries (Simplified Chinese names) and country-state-city (states, only for the
- * countries whose members must pick one). `name` is what the member record stores.
+ * The calling code of the numbering plan the phone checks use ('383' for Kosovo, '1' for
+ * Jamaica, whose 876 is an area code); '' where the plan has none (Antarctica, Bouvet Island).
+ * countries-list's own codes are wrong for some (Kosovo +377) and mix in area codes.
+ */
+function callingCode(isoCode: string): string {
+  const code = getCountryCodeForRegionCode(isoCode);
+  return code > 0 ? String(code) : '';
+}
+
+/**
+ * Built once from countries-list (English names, continents as regions), awesome-phonenumber
+ * (calling codes), i18n-iso-countries (Simplified Chinese names) and country-state-city (states,
+ * only for the countries whose members must pick one). `name` is what the member record stores.
  */
 const entries: CountryEntry[] = (Object.keys(countries) as TCountryCode[]).map((code) => {
   const country = countries[code];
@@ -28,7 +40,8 @@ const entries: CountryEntry[] = (Object.keys(countries) as TCountryCode[]).map((
     code,
     name,
     simplifiedChinese: isoCountries.getName(code, 'zh') ?? EXTRA_SIMPLIFIED_CHINESE[code] ?? name,
-    phoneCode: String(country.phone[0] ?? ''),
+    phoneCode: callingCode(code),
+    ownsPhoneCode: callingCode(code) !== '' && getRegionCodeForCountryCode(Number(callingCode(code))) === code,
     region: continents[country.continent],
     states: requiresState(name) ? State.getStatesOfCountry(code).map((s) => s.name) : [],
   };
