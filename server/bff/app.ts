@@ -5,6 +5,7 @@ import { createCaptchaGate } from './captcha.ts';
 import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { loggerOptions } from './logger.ts';
+import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import errorReplies from './plugins/errors.ts';
@@ -60,6 +61,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    ajv: { plugins: [addFreeTextFormat] },
     // The spec's paths mix /api/Member and /api/member; a stray trailing slash should not 404.
     routerOptions: { ignoreTrailingSlash: true },
   });

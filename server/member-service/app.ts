@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../common/clock.ts';
+import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import { BackgroundTasks } from './background.ts';
 import type { MemberServiceConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
@@ -49,7 +50,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true }, plugins: [addFreeTextFormat] },
   });
   await prepareDummyHash();
   const store = await openMemberStore({

@@ -10,7 +10,8 @@ import {
   VAT_EUROPE_MAX_LENGTH,
 } from '../limits.ts';
 import { isChina, needsVatAndAddress, requiresState } from './countries.ts';
-import { isDigits } from './phone.ts';
+import { isCallingCode, isDigits } from './phone.ts';
+import { freeTextError, hasVisibleText } from './text.ts';
 import { isBlank, tooLong, type FieldErrors } from './types.ts';
 
 /** The member fields that registration and My Profile share (spec section 5). */
@@ -44,15 +45,28 @@ export interface ContactContext {
   phoneMode?: 'phone' | 'mobile';
 }
 
-function requiredWithin(value: unknown, max: number, required: string, length: string): string | undefined {
-  if (isBlank(value)) return required;
+/** Free text that may stay empty: within its length and nothing invisible (shared/rules/text.ts). */
+function textWithin(value: unknown, max: number, length: string): string | undefined {
   if (tooLong(value, max)) return length;
-  return undefined;
+  return freeTextError(value);
+}
+
+/** A required field needs a visible character: spaces or a zero-width space alone are empty. */
+function requiredWithin(value: unknown, max: number, required: string, length: string): string | undefined {
+  if (!hasVisibleText(value)) return required;
+  return textWithin(value, max, length);
 }
 
 function digitsWithin(value: string, notDigits: string): string | undefined {
   if (tooLong(value, PHONE_FIELD_MAX_LENGTH)) return 'LengthErrorPhone';
   if (!isDigits(value)) return notDigits;
+  return undefined;
+}
+
+/** A country code is a calling code ('49', '+49'), as the country-code selector stores it. */
+function callingCodeError(value: string | undefined): string | undefined {
+  if (tooLong(value, PHONE_FIELD_MAX_LENGTH)) return 'LengthErrorPhone';
+  if (!isCallingCode(value ?? '')) return 'Form_Format';
   return undefined;
 }
 
@@ -68,7 +82,8 @@ function validatePhones(values: ContactValues, context: ContactContext): FieldEr
   if (!china) {
     errors.telNo = digitsWithin(telNo, 'PhoneNumberNotCorrect');
     errors.telAreacode = digitsWithin(areaCode, 'PhoneNumberNotCorrect');
-    errors.telExt = tooLong(values.telExt, PHONE_FIELD_MAX_LENGTH) ? 'LengthErrorPhone' : undefined;
+    // The spec only limits the extension's length; an extension is dialled, so it is digits too.
+    errors.telExt = digitsWithin(values.telExt ?? '', 'PhoneNumberNotCorrect');
     if (!errors.telNo && wantsPhone && telNo === '' && (mobile === '' || context.phoneMode === 'phone')) {
       errors.telNo = context.phoneMode === 'phone' ? 'PhoneNumberRequired' : 'ChooseNumberFillout';
     }
@@ -86,8 +101,8 @@ function validatePhones(values: ContactValues, context: ContactContext): FieldEr
     errors.mobile = 'MobileNumber11digits';
   }
   if (mobile !== '' && isBlank(values.mobileCountryCode)) errors.mobileCountryCode = 'CountryCodeRequired';
-  if (tooLong(values.telCountryCode, PHONE_FIELD_MAX_LENGTH)) errors.telCountryCode = 'LengthErrorPhone';
-  if (tooLong(values.mobileCountryCode, PHONE_FIELD_MAX_LENGTH)) errors.mobileCountryCode = 'LengthErrorPhone';
+  errors.telCountryCode = callingCodeError(values.telCountryCode) ?? errors.telCountryCode;
+  errors.mobileCountryCode = callingCodeError(values.mobileCountryCode) ?? errors.mobileCountryCode;
   return errors;
 }
 
@@ -96,17 +111,20 @@ export function validateContact(values: ContactValues, context: ContactContext):
     firstName: requiredWithin(values.firstName, FIRST_NAME_MAX_LENGTH, 'FirstNameRequired', 'LengthErrorFirstName'),
     lastName: requiredWithin(values.lastName, LAST_NAME_MAX_LENGTH, 'LastNameRequired', 'LengthErrorLastName'),
     companyName: context.isIotmartAna
-      ? tooLong(values.companyName, COMPANY_MAX_LENGTH) ? 'LengthErrorCompanyName' : undefined
+      ? textWithin(values.companyName, COMPANY_MAX_LENGTH, 'LengthErrorCompanyName')
       : requiredWithin(values.companyName, COMPANY_MAX_LENGTH, 'CompanyNameRequired', 'LengthErrorCompanyName'),
     country: requiredWithin(values.country, COUNTRY_MAX_LENGTH, 'CountryRegionRequired', 'LengthErrorCountry'),
     state: requiresState(values.country)
       ? requiredWithin(values.state, STATE_MAX_LENGTH, 'StateRequired', 'LengthErrorState')
-      : tooLong(values.state, STATE_MAX_LENGTH) ? 'LengthErrorState' : undefined,
+      : textWithin(values.state, STATE_MAX_LENGTH, 'LengthErrorState'),
     ...validatePhones(values, context),
   };
   if (needsVatAndAddress(context.region, context.source)) {
     errors.VATNumber = requiredWithin(values.VATNumber, VAT_EUROPE_MAX_LENGTH, 'VATNumberRequired', 'LengthErrorVATNumber');
     errors.Address = requiredWithin(values.Address, ADDRESS_MAX_LENGTH, 'AddressRequired', 'LengthErrorAddress');
+  } else {
+    errors.VATNumber = freeTextError(values.VATNumber);
+    errors.Address = freeTextError(values.Address);
   }
   return errors;
 }

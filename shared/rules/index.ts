@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './text.ts';
 export * from './email.ts';
 export * from './password.ts';
 export * from './countries.ts';

@@ -9,6 +9,7 @@ import {
   STATE_MAX_LENGTH,
   VAT_MAX_LENGTH,
 } from '../limits.ts';
+import { FreeText } from './free-text.ts';
 
 export const SocialDataSchema = Type.Object({
   socialType: Type.Integer(),
@@ -47,6 +48,7 @@ export const MemberSchema = Type.Object({
   telExt: Type.String(),
   mobileCountryCode: Type.String(),
   mobile: Type.String(),
+  mobileVerified: Type.Optional(Type.Boolean({ description: 'the mobile number was proven by a code sent to it; only such a number gets sign-in codes' })),
   businessApplicationAreas: Type.Array(Type.String()),
   inProducts: Type.Array(Type.String()),
   memberExtension: MemberExtensionSchema,
@@ -58,15 +60,16 @@ const text = (maxLength: number) => Type.String({ maxLength });
 
 /**
  * PUT /api/member. The client sends the loaded member merged with the form; only these
- * editable fields are kept (additional properties such as email or status are dropped).
+ * editable fields are kept (additional properties such as email or status are dropped). Free
+ * text may hold only visible characters (shared/rules/text.ts); phones are the rules' business.
  */
 export const ProfileUpdateSchema = Type.Object(
   {
-    firstName: text(FIRST_NAME_MAX_LENGTH),
-    lastName: text(LAST_NAME_MAX_LENGTH),
-    companyName: text(COMPANY_MAX_LENGTH),
-    country: text(COUNTRY_MAX_LENGTH),
-    state: text(STATE_MAX_LENGTH),
+    firstName: FreeText(FIRST_NAME_MAX_LENGTH),
+    lastName: FreeText(LAST_NAME_MAX_LENGTH),
+    companyName: FreeText(COMPANY_MAX_LENGTH),
+    country: FreeText(COUNTRY_MAX_LENGTH),
+    state: FreeText(STATE_MAX_LENGTH),
     telCountryCode: text(PHONE_FIELD_MAX_LENGTH),
     telAreacode: text(PHONE_FIELD_MAX_LENGTH),
     telNo: text(PHONE_FIELD_MAX_LENGTH),
@@ -76,7 +79,7 @@ export const ProfileUpdateSchema = Type.Object(
     businessApplicationAreas: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }),
     inProducts: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }),
     memberExtension: Type.Optional(
-      Type.Object({ vatNumber: Type.Optional(text(VAT_MAX_LENGTH)), address: Type.Optional(text(ADDRESS_MAX_LENGTH)) }),
+      Type.Object({ vatNumber: Type.Optional(FreeText(VAT_MAX_LENGTH)), address: Type.Optional(FreeText(ADDRESS_MAX_LENGTH)) }),
     ),
   },
   { additionalProperties: false },

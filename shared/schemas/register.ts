@@ -13,6 +13,7 @@ import {
   URL_MAX_LENGTH,
   VAT_MAX_LENGTH,
 } from '../limits.ts';
+import { FreeText, OptionalFreeText } from './free-text.ts';
 
 const text = (maxLength: number) => Type.String({ maxLength });
 const optionalText = (maxLength: number) => Type.Optional(text(maxLength));
@@ -26,42 +27,44 @@ export const MemberSocialSchema = Type.Object({
   socialType: Type.Integer({ minimum: 0, maximum: 3 }),
   socialId: optionalText(200),
   socialEmail: optionalText(EMAIL_MAX_LENGTH),
-  socialName: optionalText(200),
+  socialName: OptionalFreeText(200),
   registerDate: optionalText(40),
 });
 
+/** Tracking values come from links anyone can write; the client drops what free text refuses. */
 export const RegisterExtensionSchema = Type.Object({
-  address: optionalText(ADDRESS_MAX_LENGTH),
-  vatNumber: optionalText(VAT_MAX_LENGTH),
-  registerPurpose: optionalText(TRACKING_VALUE_MAX_LENGTH),
-  referer: optionalText(URL_MAX_LENGTH),
-  utmSource: optionalText(TRACKING_VALUE_MAX_LENGTH),
-  utmMedium: optionalText(TRACKING_VALUE_MAX_LENGTH),
-  utmCampaign: optionalText(TRACKING_VALUE_MAX_LENGTH),
+  address: OptionalFreeText(ADDRESS_MAX_LENGTH),
+  vatNumber: OptionalFreeText(VAT_MAX_LENGTH),
+  registerPurpose: OptionalFreeText(TRACKING_VALUE_MAX_LENGTH),
+  referer: OptionalFreeText(URL_MAX_LENGTH),
+  utmSource: OptionalFreeText(TRACKING_VALUE_MAX_LENGTH),
+  utmMedium: OptionalFreeText(TRACKING_VALUE_MAX_LENGTH),
+  utmCampaign: OptionalFreeText(TRACKING_VALUE_MAX_LENGTH),
 });
 
 /**
  * The registration payload of spec section 3. Lengths here are the outer bounds; the
- * conditional rules (state, phones, VAT, consents) are shared/rules/registration.ts.
+ * conditional rules (state, phones, VAT, consents) are shared/rules/registration.ts. Free text
+ * may hold only visible characters (shared/rules/text.ts).
  */
 export const RegisterRequestSchema = Type.Object({
-  firstName: text(FIRST_NAME_MAX_LENGTH),
-  lastName: text(LAST_NAME_MAX_LENGTH),
+  firstName: FreeText(FIRST_NAME_MAX_LENGTH),
+  lastName: FreeText(LAST_NAME_MAX_LENGTH),
   userId: optionalText(EMAIL_MAX_LENGTH),
   email: text(EMAIL_MAX_LENGTH),
   password: optionalText(PASSWORD_MAX_LENGTH),
   confirmPassword: optionalText(PASSWORD_MAX_LENGTH),
-  companyName: optionalText(COMPANY_MAX_LENGTH),
-  country: text(COUNTRY_MAX_LENGTH),
-  state: optionalText(STATE_MAX_LENGTH),
+  companyName: OptionalFreeText(COMPANY_MAX_LENGTH),
+  country: FreeText(COUNTRY_MAX_LENGTH),
+  state: OptionalFreeText(STATE_MAX_LENGTH),
   telCountryCode: optionalText(PHONE_FIELD_MAX_LENGTH),
   telAreacode: optionalText(PHONE_FIELD_MAX_LENGTH),
   telNo: optionalText(PHONE_FIELD_MAX_LENGTH),
   telExt: optionalText(PHONE_FIELD_MAX_LENGTH),
   mobile: optionalText(PHONE_FIELD_MAX_LENGTH),
   mobileCountryCode: optionalText(PHONE_FIELD_MAX_LENGTH),
-  VATNumber: optionalText(VAT_MAX_LENGTH),
-  Address: optionalText(ADDRESS_MAX_LENGTH),
+  VATNumber: OptionalFreeText(VAT_MAX_LENGTH),
+  Address: OptionalFreeText(ADDRESS_MAX_LENGTH),
   isSubscribe: Type.Optional(Type.Boolean()),
   isGlobalAgreePolicy: Type.Optional(Type.Boolean()),
   turkeyPolicyConsent: Type.Optional(Type.Boolean()),
@@ -70,7 +73,7 @@ export const RegisterRequestSchema = Type.Object({
   japanPolicyConsent: Type.Optional(Type.Boolean()),
   captchaVerify: Type.Optional(CaptchaVerifySchema),
   returnUrl: optionalText(URL_MAX_LENGTH),
-  source: optionalText(50),
+  source: OptionalFreeText(50),
   lang: optionalText(10),
   memberSocial: Type.Optional(MemberSocialSchema),
   memberExtension: Type.Optional(RegisterExtensionSchema),

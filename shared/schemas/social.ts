@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SocialType } from '../enums.ts';
+import { OptionalFreeText } from './free-text.ts';
 
 /**
  * Browser payloads of social sign-in (spec section 7), in the redirect (authorization code)
@@ -54,7 +55,7 @@ export const SocialConnectRequestSchema = Type.Object({
   isConnect: Type.Boolean(),
   socialId: Type.Optional(Type.String({ maxLength: 200 })),
   socialEmail: Type.Optional(Type.String({ maxLength: 200 })),
-  socialName: Type.Optional(Type.String({ maxLength: 200 })),
+  socialName: OptionalFreeText(200),
   registerDate: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type SocialConnectRequest = Static<typeof SocialConnectRequestSchema>;

@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/languages.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
+import { withoutInvisible } from '../../../shared/rules/text.ts';
 import { isJapan, isKorea, isTurkey, needsVatAndAddress } from '../../../shared/rules/countries.ts';
 import { TRACKING_VALUE_MAX_LENGTH, URL_MAX_LENGTH } from '../../../shared/limits.ts';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
@@ -28,10 +29,13 @@ export interface RegisterPayloadContext {
 
 const trimmed = (value: string | undefined) => (value ?? '').trim();
 
-/** Tracking values come from links anyone can write; an overlong one is cut rather than failing the registration. */
+/**
+ * Tracking values come from links anyone can write; an overlong one is cut and invisible
+ * characters are dropped rather than failing the registration.
+ */
 type TrackingField = 'registerPurpose' | 'referer' | 'utmSource' | 'utmMedium' | 'utmCampaign';
 const tracking = (field: TrackingField, value: string | undefined) =>
-  trimmed(value).slice(0, field === 'referer' ? URL_MAX_LENGTH : TRACKING_VALUE_MAX_LENGTH);
+  withoutInvisible(trimmed(value).slice(0, field === 'referer' ? URL_MAX_LENGTH : TRACKING_VALUE_MAX_LENGTH));
 
 function consents(values: RegisterFormValues): Partial<RegisterRequest> {
   const isSubscribe = values.isSubscribe;
@@ -65,7 +69,7 @@ function phones(values: RegisterFormValues): Partial<RegisterRequest> {
 export function buildRegisterPayload(values: RegisterFormValues, context: RegisterPayloadContext): RegisterRequest {
   const { query } = context;
   const email = normalizeEmail(values.email ?? '');
-  const source = trimmed(query.pass).toLowerCase();
+  const source = withoutInvisible(trimmed(query.pass)).toLowerCase();
   const europe = needsVatAndAddress(context.region, source);
   const vatNumber = europe ? trimmed(values.VATNumber) : '';
   const address = europe ? trimmed(values.Address) : '';

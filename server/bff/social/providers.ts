@@ -1,4 +1,5 @@
 import { SocialType } from '../../../shared/enums.ts';
+import { withoutInvisible } from '../../../shared/rules/text.ts';
 import { ProviderError, providerJson, stringField } from './provider-http.ts';
 import type { SocialConfig, SocialProviderConfig } from './social-config.ts';
 
@@ -86,6 +87,7 @@ export async function verifyAuthorizationCode(
     socialType,
     socialId: found.socialId,
     socialEmail: (found.socialEmail ?? '').slice(0, 100),
-    socialName: (found.socialName ?? '').slice(0, 200),
+    // The provider's display name is shown and exported: keep only what free text allows.
+    socialName: withoutInvisible((found.socialName ?? '').slice(0, 200)),
   };
 }

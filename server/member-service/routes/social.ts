@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { SocialType } from '../../../shared/enums.ts';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
+import { OptionalFreeText } from '../../../shared/schemas/free-text.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
@@ -21,7 +22,7 @@ const SocialConnectSchema = Type.Object({
   socialType: Type.Union([Type.Literal(SocialType.Google), Type.Literal(SocialType.Facebook), Type.Literal(SocialType.LinkedIn)]),
   socialId: Type.Optional(Type.String({ maxLength: 200 })),
   socialEmail: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH })),
-  socialName: Type.Optional(Type.String({ maxLength: 200 })),
+  socialName: OptionalFreeText(200),
   isConnect: Type.Boolean(),
 });
 type SocialConnect = Static<typeof SocialConnectSchema>;
