@@ -1,18 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import catalogueUrls from 'locales:urls';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages.ts';
 
 type Resources = Record<string, Record<string, unknown>>;
 
-/** One chunk per language; only the language in use is fetched. */
-const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
-  en: () => import('locales:en'),
-  'zh-tw': () => import('locales:zh-tw'),
-  'zh-cn': () => import('locales:zh-cn'),
-  'ja-jp': () => import('locales:ja-jp'),
-  'ko-kr': () => import('locales:ko-kr'),
-  'es-es': () => import('locales:es-es'),
-};
+/**
+ * One JSON catalogue per language (scripts/build-client.ts); only the language in use is
+ * fetched, and the page shell has already asked for it.
+ */
+async function loadCatalogue(lang: Language): Promise<Resources> {
+  const response = await fetch(catalogueUrls[lang], { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`catalogue ${lang}: HTTP ${response.status}`);
+  return (await response.json()) as Resources;
+}
 
 const initialised = i18next.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
@@ -34,11 +35,9 @@ const loading = new Map<Language, Promise<void>>();
 export function activateLanguage(lang: Language): Promise<void> {
   let promise = loading.get(lang);
   if (!promise) {
-    promise = initialised
-      .then(() => loaders[lang]())
-      .then((module) => {
-        i18next.addResourceBundle(lang, 'translation', module.default, true, true);
-      });
+    promise = Promise.all([initialised, loadCatalogue(lang)]).then(([, resources]) => {
+      i18next.addResourceBundle(lang, 'translation', resources, true, true);
+    });
     loading.set(lang, promise);
     promise.catch(() => loading.delete(lang));
   }

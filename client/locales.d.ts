@@ -1,5 +1,5 @@
-/** Resolved at build time by scripts/build-client.ts: every locales/<lang>/*.json, keyed by file name. */
-declare module 'locales:*' {
-  const resources: Record<string, Record<string, unknown>>;
-  export default resources;
+/** Resolved at build time by scripts/build-client.ts: the URL of each language's catalogue. */
+declare module 'locales:urls' {
+  const urls: Record<import('../shared/languages.ts').Language, string>;
+  export default urls;
 }

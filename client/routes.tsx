@@ -4,29 +4,32 @@ import { negotiateLanguage, toLanguage, type Language } from '../shared/language
 import { Spinner } from './components/spinner.tsx';
 import { activateLanguage } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
+import LoginPage from './pages/login/login-page.tsx';
 import { LanguageContext } from './session/language-context.ts';
 
-const LoginPage = lazy(() => import('./pages/login/login-page.tsx'));
-const LogoutPage = lazy(() => import('./pages/logout/logout-page.tsx'));
-const RefererPage = lazy(() => import('./pages/referer/referer-page.tsx'));
-const MyAccountPage = lazy(() => import('./pages/my-account/my-account-page.tsx'));
-const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
-const VerifyYourEmailAddressPage = lazy(() => import('./pages/verify-your-email-address/verify-your-email-address-page.tsx'));
-const ResendVerifyMailPage = lazy(() => import('./pages/resend-verify-mail/resend-verify-mail-page.tsx'));
-const ActivateMemberPage = lazy(() => import('./pages/activate-member/activate-member-page.tsx'));
-const RedirectPage = lazy(() => import('./pages/redirect-page/redirect-page.tsx'));
-const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
-const ChoosingPreferringPage = lazy(() => import('./pages/choosing-preferring/choosing-preferring-page.tsx'));
-const SocialLoginPage = lazy(() => import('./pages/social-login/social-login-page.tsx'));
-const ConfirmSubscriptionPage = lazy(() => import('./pages/confirm-subscription/confirm-subscription-page.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/forgot-password-page.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password/reset-password-page.tsx'));
-const PasswordResetLinkExpiredPage = lazy(() => import('./pages/password-reset-link-expired/password-reset-link-expired-page.tsx'));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email/verify-email-page.tsx'));
-const ChangePasswordPage = lazy(() => import('./pages/change-password/change-password-page.tsx'));
-const NoticePleaseChangePasswordPage = lazy(() => import('./pages/notice-please-change-password/notice-please-change-password-page.tsx'));
-const PasswordChangedPage = lazy(() => import('./pages/password-changed/password-changed-page.tsx'));
-const NoticePasswordUnchangedPage = lazy(() => import('./pages/notice-password-unchanged/notice-password-unchanged-page.tsx'));
+// Login is in the entry chunk; the other screens come in two chunks (client/screens/).
+const visitorScreens = () => import('./screens/visitor.ts');
+const memberScreens = () => import('./screens/member.ts');
+const LogoutPage = lazy(() => visitorScreens().then((m) => ({ default: m.LogoutPage })));
+const RefererPage = lazy(() => visitorScreens().then((m) => ({ default: m.RefererPage })));
+const RegisterPage = lazy(() => visitorScreens().then((m) => ({ default: m.RegisterPage })));
+const VerifyYourEmailAddressPage = lazy(() => visitorScreens().then((m) => ({ default: m.VerifyYourEmailAddressPage })));
+const ResendVerifyMailPage = lazy(() => visitorScreens().then((m) => ({ default: m.ResendVerifyMailPage })));
+const ActivateMemberPage = lazy(() => visitorScreens().then((m) => ({ default: m.ActivateMemberPage })));
+const RedirectPage = lazy(() => visitorScreens().then((m) => ({ default: m.RedirectPage })));
+const ErrorPage = lazy(() => visitorScreens().then((m) => ({ default: m.ErrorPage })));
+const SocialLoginPage = lazy(() => visitorScreens().then((m) => ({ default: m.SocialLoginPage })));
+const ConfirmSubscriptionPage = lazy(() => visitorScreens().then((m) => ({ default: m.ConfirmSubscriptionPage })));
+const ForgotPasswordPage = lazy(() => visitorScreens().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => visitorScreens().then((m) => ({ default: m.ResetPasswordPage })));
+const PasswordResetLinkExpiredPage = lazy(() => visitorScreens().then((m) => ({ default: m.PasswordResetLinkExpiredPage })));
+const VerifyEmailPage = lazy(() => visitorScreens().then((m) => ({ default: m.VerifyEmailPage })));
+const PasswordChangedPage = lazy(() => visitorScreens().then((m) => ({ default: m.PasswordChangedPage })));
+const NoticePasswordUnchangedPage = lazy(() => visitorScreens().then((m) => ({ default: m.NoticePasswordUnchangedPage })));
+const MyAccountPage = lazy(() => memberScreens().then((m) => ({ default: m.MyAccountPage })));
+const ChoosingPreferringPage = lazy(() => memberScreens().then((m) => ({ default: m.ChoosingPreferringPage })));
+const ChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.ChangePasswordPage })));
+const NoticePleaseChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.NoticePleaseChangePasswordPage })));
 
 /** Screens under '/{lang}/'; any other path goes to login with its query string. */
 function PageRoutes() {

@@ -1,37 +1,63 @@
 /**
- * Builds the browser client: client/main.tsx -> dist/client, ESM with code splitting,
- * minified, content-hashed files under dist/client/assets/, and an index.html that
- * references them, each text file also brotli- and gzip-compressed. The page has no inline
- * script or style (the CSP allows 'self' only).
+ * Builds the browser client into dist/client: client/main.tsx as minified ESM with
+ * content-hashed files under assets/, one JSON catalogue per language, and a page shell per
+ * language and screen that preloads everything the screen needs, so the browser fetches it
+ * all at once instead of discovering it import by import (scripts/client-shell.ts). Every
+ * text file is also written brotli- and gzip-compressed.
+ *
+ * Chunks: esbuild puts a module in a chunk per set of entries that reach it. The entry
+ * (main.tsx with the login screen) and the two screen groups (client/screens/) are those
+ * entries, and each group imports the routes, so the entry needs two files: main.js and the
+ * chunk it shares with the groups.
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, isLanguage } from '../shared/languages.ts';
+import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
+import { LANGUAGES, type Language } from '../shared/languages.ts';
+import { shellHtml, type ShellAssets } from './client-shell.ts';
 import { precompress } from './precompress.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LOCALE_PREFIX = 'locales:';
+
+/** Locale files only the member service reads (mail texts): never sent to the browser. */
+const SERVER_ONLY_LOCALE_FILES = new Set(['mail.json']);
+
+const GROUP_ENTRIES: Record<ScreenGroup, string> = {
+  visitor: 'client/screens/visitor.ts',
+  member: 'client/screens/member.ts',
+};
+
+const hashOf = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 8);
 
 /**
- * `import('locales:<lang>')` resolves to all of locales/<lang>/*.json merged into one
- * object keyed by file name, so each language is one lazily loaded chunk.
+ * Writes locales/<lang>/*.json merged into one object keyed by file name, as
+ * assets/<lang>-<hash>.json, and returns each language's URL.
  */
-export function localesPlugin(localesDir: string): Plugin {
+async function writeCatalogues(localesDir: string, outdir: string): Promise<Record<Language, string>> {
+  const urls = {} as Record<Language, string>;
+  for (const lang of LANGUAGES) {
+    const dir = path.join(localesDir, lang);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json') && !SERVER_ONLY_LOCALE_FILES.has(f)).sort();
+    const merged: Record<string, unknown> = {};
+    for (const file of files) merged[file.slice(0, -'.json'.length)] = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+    const json = JSON.stringify(merged);
+    const name = `assets/${lang}-${hashOf(json)}.json`;
+    await writeFile(path.join(outdir, name), json);
+    urls[lang] = `/${name}`;
+  }
+  return urls;
+}
+
+/** `import catalogueUrls from 'locales:urls'`: each language's catalogue URL (client/i18n.ts). */
+function catalogueUrlsPlugin(urls: Record<Language, string>): Plugin {
   return {
-    name: 'locales',
+    name: 'catalogue-urls',
     setup(b) {
-      b.onResolve({ filter: /^locales:/ }, (args) => ({ path: args.path.slice(LOCALE_PREFIX.length), namespace: 'locales' }));
-      b.onLoad({ filter: /.*/, namespace: 'locales' }, async (args) => {
-        if (!isLanguage(args.path)) return { errors: [{ text: `unknown language ${args.path}` }] };
-        const dir = path.join(localesDir, args.path);
-        const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-        const merged: Record<string, unknown> = {};
-        for (const file of files) merged[file.slice(0, -'.json'.length)] = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
-        return { contents: `export default ${JSON.stringify(merged)};`, loader: 'js', watchFiles: files.map((f) => path.join(dir, f)) };
-      });
+      b.onResolve({ filter: /^locales:urls$/ }, () => ({ path: 'urls', namespace: 'locales' }));
+      b.onLoad({ filter: /.*/, namespace: 'locales' }, () => ({ contents: `export default ${JSON.stringify(urls)};`, loader: 'js' }));
     },
   };
 }
@@ -39,14 +65,21 @@ export function localesPlugin(localesDir: string): Plugin {
 export interface ClientOutputs {
   script: string;
   style?: string;
-  icon: string;
-  /** Chunks the entry imports statically: preloaded so the browser fetches them in parallel. */
+  /** Chunks the entry imports statically. */
   preload: string[];
+  /** Per screen group, its chunks beyond the entry's. */
+  groups: Record<ScreenGroup, string[]>;
+  catalogues: Record<Language, string>;
 }
 
-function entryOutputs(metafile: Metafile, outdir: string): Omit<ClientOutputs, 'icon'> {
+function chunkOutputs(metafile: Metafile, outdir: string): Omit<ClientOutputs, 'catalogues'> {
   const url = (file: string) => '/' + path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
-  const staticImports = (file: string, seen: Set<string>): Set<string> => {
+  const outputOf = (entryPoint: string) => {
+    const found = Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint === entryPoint && file.endsWith('.js'));
+    if (!found) throw new Error(`${entryPoint} produced no script`);
+    return found;
+  };
+  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
     for (const imported of metafile.outputs[file]?.imports ?? []) {
       if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
       seen.add(imported.path);
@@ -54,53 +87,52 @@ function entryOutputs(metafile: Metafile, outdir: string): Omit<ClientOutputs, '
     }
     return seen;
   };
-  for (const [file, output] of Object.entries(metafile.outputs)) {
-    if (output.entryPoint === 'client/main.tsx' && file.endsWith('.js')) {
-      return {
-        script: url(file),
-        style: output.cssBundle ? url(output.cssBundle) : undefined,
-        preload: [...staticImports(file, new Set())].sort().map(url),
-      };
+
+  const [mainFile, main] = outputOf('client/main.tsx');
+  const entryChunks = staticImports(mainFile);
+  const groups = {} as Record<ScreenGroup, string[]>;
+  for (const [group, entryPoint] of Object.entries(GROUP_ENTRIES) as Array<[ScreenGroup, string]>) {
+    const [groupFile] = outputOf(entryPoint);
+    groups[group] = [groupFile, ...[...staticImports(groupFile)].filter((file) => file !== mainFile && !entryChunks.has(file)).sort()].map(url);
+  }
+  return {
+    script: url(mainFile),
+    style: main.cssBundle ? url(main.cssBundle) : undefined,
+    preload: [...entryChunks].sort().map(url),
+    groups,
+  };
+}
+
+/**
+ * dist/client/index.html is the English login shell; shells/<lang>/index.html the login shell of
+ * each language, and shells/<lang>/<first path segment>.html the shell of a screen in a group.
+ */
+async function writeShells(outdir: string, outputs: ClientOutputs): Promise<void> {
+  const icon = await readFile(path.join(root, 'client/favicon.svg'), 'utf8');
+  const assets = (lang: Language, group?: ScreenGroup): ShellAssets => ({
+    lang,
+    icon,
+    script: outputs.script,
+    style: outputs.style,
+    modules: [...outputs.preload, ...(group ? outputs.groups[group] : [])],
+    catalogue: outputs.catalogues[lang],
+  });
+  await writeFile(path.join(outdir, 'index.html'), shellHtml(assets('en')));
+  for (const lang of LANGUAGES) {
+    const dir = path.join(outdir, 'shells', lang);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang)));
+    for (const [group, segments] of Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>) {
+      const html = shellHtml(assets(lang, group));
+      for (const segment of segments) await writeFile(path.join(dir, `${segment}.html`), html);
     }
   }
-  throw new Error('client/main.tsx produced no script');
-}
-
-/** The icon gets a content hash like the bundles, so it can be cached for good too. */
-async function writeIcon(outdir: string): Promise<string> {
-  const svg = await readFile(path.join(root, 'client/favicon.svg'));
-  const name = `assets/favicon-${createHash('sha256').update(svg).digest('hex').slice(0, 8)}.svg`;
-  await writeFile(path.join(outdir, name), svg);
-  return `/${name}`;
-}
-
-function indexHtml({ script, style, icon, preload }: ClientOutputs): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>Member Portal</title>',
-    `<link rel="icon" type="image/svg+xml" href="${icon}">`,
-    style ? `<link rel="stylesheet" href="${style}">` : '',
-    ...preload.map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
-    `<script type="module" src="${script}"></script>`,
-    '</head>',
-    '<body>',
-    '<div id="root"></div>',
-    '<noscript>This site needs JavaScript.</noscript>',
-    '</body>',
-    '</html>',
-    '',
-  ]
-    .filter(Boolean)
-    .join('\n');
 }
 
 export async function buildClient(outdir = path.join(root, 'dist/client')): Promise<ClientOutputs> {
   await rm(outdir, { recursive: true, force: true });
-  await mkdir(outdir, { recursive: true });
+  await mkdir(path.join(outdir, 'assets'), { recursive: true });
+  const catalogues = await writeCatalogues(path.join(root, 'locales'), outdir);
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['client/main.tsx'],
@@ -120,15 +152,15 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'warning',
-    plugins: [localesPlugin(path.join(root, 'locales'))],
+    plugins: [catalogueUrlsPlugin(catalogues)],
   });
-  const outputs = { ...entryOutputs(result.metafile, outdir), icon: await writeIcon(outdir) };
-  await writeFile(path.join(outdir, 'index.html'), indexHtml(outputs));
+  const outputs: ClientOutputs = { ...chunkOutputs(result.metafile, outdir), catalogues };
+  await writeShells(outdir, outputs);
   await precompress(outdir);
   return outputs;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outputs = await buildClient();
-  console.log(`client built for ${LANGUAGES.length} languages: ${outputs.script}${outputs.style ? `, ${outputs.style}` : ''}`);
+  console.log(`client built for ${LANGUAGES.length} languages: ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`);
 }

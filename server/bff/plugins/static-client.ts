@@ -1,31 +1,25 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage } from '../../../shared/languages.ts';
 import { fail } from '../../../shared/schemas/reply.ts';
+import { readPageShell, type PageShell } from '../page-shell.ts';
 import { languageFromHeader } from '../request-language.ts';
 
 export interface StaticClientOptions {
   clientDir: string;
 }
 
-/** The build writes `.br` and `.gz` beside every text file (scripts/precompress.ts). */
-const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
-const extensionOf = { br: '.br', gzip: '.gz' } as const;
-
 const NOT_BUILT = 'The portal is not available: its client has not been built (run `npm run build`).\n';
 
 /**
- * Serves the built client: hashed files under /assets/ cached for a year, and the app shell
- * (index.html, never cached) for every page path so that the client's router decides.
+ * Serves the built client: hashed files under /assets/ cached for a year, and a page shell
+ * (never cached) for every page path so that the client's router decides. Both go in the
+ * encoding the browser accepts, compressed at build time.
  */
 export default fp(
   async function staticClient(app, options: StaticClientOptions) {
-    const indexFile = join(options.clientDir, 'index.html');
-
     await app.register(fastifyStatic, {
       root: join(options.clientDir, 'assets'),
       prefix: '/assets/',
@@ -38,25 +32,12 @@ export default fp(
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });
 
-    /** The shell in the best encoding the browser accepts, falling back to the plain file. */
-    async function readShell(acceptEncoding: string | undefined): Promise<{ html: Buffer; encoding?: 'br' | 'gzip' }> {
-      const encoding = acceptEncoding ? encodings.negotiate(acceptEncoding) : null;
-      if (encoding) {
-        try {
-          return { html: await readFile(indexFile + extensionOf[encoding]), encoding };
-        } catch {
-          // A build without variants still serves the plain shell.
-        }
-      }
-      return { html: await readFile(indexFile) };
-    }
-
-    async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-      let shell: Awaited<ReturnType<typeof readShell>>;
+    async function sendShell(request: FastifyRequest, reply: FastifyReply, path: string) {
+      let shell: PageShell;
       try {
-        shell = await readShell(request.headers['accept-encoding']);
+        shell = await readPageShell(options.clientDir, path, request.headers['accept-encoding']);
       } catch {
-        request.log.warn({ indexFile }, 'client build missing');
+        request.log.warn({ clientDir: options.clientDir }, 'client build missing');
         return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
       }
       if (shell.encoding) reply.header('content-encoding', shell.encoding);
@@ -78,7 +59,7 @@ export default fp(
       const underLanguage = isLanguage(path.split('/')[1]?.toLowerCase());
       const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && (underLanguage || !looksLikeFile);
-      if (isPage) return sendShell(request, reply);
+      if (isPage) return sendShell(request, reply, path);
       return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found\n');
     });
   },

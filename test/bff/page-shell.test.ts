@@ -1,0 +1,102 @@
+import t from 'tap';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LANGUAGES } from '../../shared/languages.ts';
+import { SCREEN_GROUPS } from '../../client/screens/screen-groups.ts';
+import { builtClientDir } from '../e2e/client-build.ts';
+import { buildBff } from '../helper.ts';
+
+/** What a shell makes the browser fetch, by kind. */
+function shellLinks(html: string) {
+  const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
+  return {
+    lang: html.match(/<html lang="([^"]+)">/)?.[1],
+    styles: all(/<link rel="stylesheet" href="([^"]+)">/g),
+    modules: all(/<link rel="modulepreload" href="([^"]+)">/g),
+    fetches: all(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g),
+    scripts: all(/<script type="module" src="([^"]+)"><\/script>/g),
+    icons: all(/<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/g),
+  };
+}
+
+/** The chunks a built script imports statically (its dynamic imports load later, on demand). */
+async function staticClosure(clientDir: string, url: string, seen = new Set<string>()): Promise<Set<string>> {
+  const code = await readFile(join(clientDir, url), 'utf8');
+  for (const [, file] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+    const imported = `/assets/${file}`;
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    await staticClosure(clientDir, imported, seen);
+  }
+  return seen;
+}
+
+/** The chunk a group's screens are in: the entry chunk's dynamic import of client/screens/<group>.ts. */
+async function groupChunk(clientDir: string, entryChunks: string[], group: string): Promise<string> {
+  for (const chunk of entryChunks) {
+    const match = (await readFile(join(clientDir, chunk), 'utf8')).match(new RegExp(`import\\("\\./(${group}-[A-Z0-9]+\\.js)"\\)`));
+    if (match) return `/assets/${match[1]}`;
+  }
+  throw new Error(`no chunk for ${group}`);
+}
+
+t.test('each language and screen group has a shell that names everything the screen needs', async (t) => {
+  const clientDir = await builtClientDir();
+  const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
+
+  const login = shellLinks((await app.inject({ url: '/en/login' })).body);
+  t.equal(login.scripts.length, 1, 'one entry script');
+  const entry = login.scripts[0]!;
+  const entryImports = [...(await staticClosure(clientDir, entry))].sort();
+  t.same([...login.modules].sort(), entryImports, 'every chunk the entry imports is preloaded: none waits for the one before it');
+  t.ok(login.styles.length === 1 && login.icons.length === 1, 'one style sheet and the icon');
+  t.match(login.icons[0], /^data:image\/svg\+xml,/, 'the icon costs no request');
+  const requests = login.styles.length + login.fetches.length + login.modules.length + login.scripts.length;
+  t.ok(requests <= 4, `the login shell asks for ${requests} files (style, catalogue, entry and its chunk)`);
+
+  for (const lang of LANGUAGES) {
+    const shell = shellLinks((await app.inject({ url: `/${lang}/login?pass=rma` })).body);
+    t.equal(shell.lang, lang, `${lang}: the page's language`);
+    t.equal(shell.fetches.length, 1, `${lang}: one catalogue`);
+    t.match(shell.fetches[0], new RegExp(`^/assets/${lang}-[0-9a-f]{8}\\.json$`), `${lang}: its own catalogue`);
+    t.same(shell.modules, login.modules, `${lang}: the same chunks`);
+    const catalogue = await app.inject({ url: shell.fetches[0]!, headers: { 'accept-encoding': 'br' } });
+    t.equal(catalogue.statusCode, 200, `${lang}: the catalogue is served`);
+    t.match(catalogue.headers['content-type'], /^application\/json/);
+    t.equal(catalogue.headers['content-encoding'], 'br');
+    t.equal(catalogue.headers['cache-control'], 'public, max-age=31536000, immutable');
+  }
+
+  for (const [group, segments] of Object.entries(SCREEN_GROUPS)) {
+    const chunk = await groupChunk(clientDir, [entry, ...entryImports], group);
+    const needed = [...new Set([...entryImports, chunk, ...(await staticClosure(clientDir, chunk))])].filter((url) => url !== entry).sort();
+    for (const segment of segments) {
+      const shell = shellLinks((await app.inject({ url: `/ja-jp/${segment}/x/y` })).body);
+      t.same([...shell.modules].sort(), needed, `/ja-jp/${segment}: the ${group} screens and all they import are preloaded`);
+      t.equal(shell.lang, 'ja-jp');
+    }
+  }
+
+  const unknownScreen = shellLinks((await app.inject({ url: '/ko-kr/no-such-screen' })).body);
+  t.same(unknownScreen.modules, login.modules, 'a screen the client does not know goes to login: the login shell');
+  t.equal(unknownScreen.lang, 'ko-kr');
+  const noLanguage = shellLinks((await app.inject({ url: '/register' })).body);
+  t.equal(noLanguage.lang, 'en', 'the client turns a path without a language into English');
+  const miscased = shellLinks((await app.inject({ url: '/ZH-TW/Register' })).body);
+  t.equal(miscased.lang, 'zh-tw', 'a miscased language is still that language');
+  t.match(miscased.modules.join(' '), /\/visitor-/);
+});
+
+t.test('shells hold no inline script or style, so the strict CSP stands', async (t) => {
+  const clientDir = await builtClientDir();
+  const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
+  for (const url of ['/en/login', '/es-es/register', '/zh-cn/my-account']) {
+    const res = await app.inject({ url });
+    t.notMatch(res.body, /<script(?![^>]*\bsrc=)[^>]*>/, `${url}: every script is a file`);
+    t.notMatch(res.body, /<style|\sstyle=/, `${url}: no inline style`);
+    t.notMatch(res.body, /\son[a-z]+=/i, `${url}: no event handler attributes`);
+    const csp = res.headers['content-security-policy'];
+    t.match(csp, /script-src 'self'(;| )/, `${url}: scripts from the portal only`);
+    t.notMatch(csp, /unsafe-inline/, `${url}: no inline allowance`);
+  }
+});
