@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { engineInstalled } from './engine-required.ts';
 
 const run = promisify(execFile);
 
@@ -27,7 +28,7 @@ function binDir(): string | undefined {
 }
 
 export function postgresAvailable(): boolean {
-  return binDir() !== undefined;
+  return engineInstalled('PostgreSQL', binDir() !== undefined);
 }
 
 function freePort(): Promise<number> {

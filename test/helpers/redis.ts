@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../helper.ts';
+import { engineInstalled } from './engine-required.ts';
 
 const run = promisify(execFile);
 
@@ -21,7 +22,7 @@ export interface RedisServer {
 }
 
 export function redisAvailable(): boolean {
-  return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((path) => existsSync(path));
+  return engineInstalled('Redis', ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((path) => existsSync(path)));
 }
 
 function accepts(port: number): Promise<boolean> {
