@@ -1,5 +1,5 @@
 import t from 'tap';
-import { loginOutcome, withSsoParams } from '../../client/pages/login/login-outcome.ts';
+import { loginOutcome, withSsoParams } from '../../client/session/login-outcome.ts';
 
 t.test('a successful sign-in leaves for the redirect URL, else my-account', async (t) => {
   t.same(loginOutcome({ isSuccess: true, code: 'ok', data: { redirectUrl: 'https://shop.example.com/?id=1' } }, 'ja-jp', 'a'), {

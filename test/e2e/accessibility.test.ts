@@ -1,39 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import t, { type Test as Tap } from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import type { Language } from '../../shared/languages.ts';
 import { createActiveMember, startStack, type Stack } from '../helper.ts';
+import { settle, violationsOn } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** The page as it has settled: its heading shown, its requests done, its fonts in. */
-async function settle(page: Page) {
-  await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
-
-/** axe-core's WCAG 2.1 A and AA rules on the whole document; each violation named by rule, impact and element. */
-async function violationsOn(page: Page): Promise<string[]> {
-  await settle(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const found = await page.evaluate(
-    async (tags) => (await (window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, { runOnly: tags })).violations,
-    WCAG_AA,
-  );
-  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 async function audit(t: Tap, page: Page, screen: string) {
   const violations = await violationsOn(page);

@@ -111,6 +111,7 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
 
   const deletion = page.getByRole('region', { name: text('account.delete.title') });
   await deletion.getByRole('button', { name: text('account.delete.button') }).click();
+  await page.getByRole('alertdialog', { name: text('account.delete.confirm.title') }).getByRole('button', { name: text('account.delete.confirm.confirm') }).click();
   const restore = page.getByRole('region', { name: text('account.restore.title') });
   await restore.waitFor();
   const deleteDate = (await apiMember(stack, member)).myAccountDeleteDate as string;
@@ -185,6 +186,7 @@ t.test('Japanese on a phone: sections, delete and restore; employees see no Dele
   t.pass('the menu scrolls to the section');
 
   await page.getByRole('button', { name: text('account.delete.button') }).click();
+  await page.getByRole('alertdialog', { name: text('account.delete.confirm.title') }).getByRole('button', { name: text('account.delete.confirm.confirm') }).click();
   await page.getByRole('heading', { name: text('account.restore.title') }).waitFor();
   await page.getByRole('status').filter({ hasText: text('account.delete.done') }).waitFor();
   await page.getByRole('button', { name: text('account.restore.button') }).click();

@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import type { Browser } from 'playwright-core';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { createActiveMember, createClient, startStack, TEST_PASSWORD, type Stack } from '../helper.ts';
+import { startCompanySite, type CompanySite } from '../helpers/company-site.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
@@ -10,48 +10,16 @@ import { exactLabel, textsOf } from './texts.ts';
 
 const SITE_KEY = 'shop-site-key-0123456789abcdef0123456789';
 
-interface Shop {
-  origin: string;
-  /** What CheckGoToProfile answered for each visit. */
-  redemptions: Array<{ query: Record<string, string>; reply: any }>;
-}
-
-/** A company site on loopback: it redeems the ticket it is sent back with, server to server, and greets the member. */
-async function startShop(t: Test, portal: () => string): Promise<Shop> {
-  const redemptions: Shop['redemptions'] = [];
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://shop');
-    const query = Object.fromEntries(url.searchParams);
-    if (url.pathname !== '/welcome' || !query.tempid) {
-      res.writeHead(url.pathname === '/welcome' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><title>Shop</title><h1>Shop</h1>');
-      return;
-    }
-    const response = await fetch(`${portal()}/api/Member/CheckGoToProfile`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${SITE_KEY}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({ memberId: query.id, tempId: query.tempid }),
-    });
-    const reply = await response.json();
-    redemptions.push({ query, reply });
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>Shop</title><h1>Welcome back ${reply.isSuccess ? reply.data.userId : 'stranger'}</h1>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise((resolve) => server.close(resolve)));
-  return { origin: `http://localhost:${(server.address() as { port: number }).port}`, redemptions };
-}
-
 let stack: Stack;
 let browser: Browser;
-let shop: Shop;
+let shop: CompanySite;
 
 t.before(async () => {
-  shop = await startShop(t as unknown as Test, () => stack.bffUrl);
+  shop = await startCompanySite(t, { portal: () => stack.bffUrl, siteKey: SITE_KEY, callbackPath: '/welcome' });
   stack = await startStack(t, {
     env: {
       CLIENT_DIR: await builtClientDir(),
-      ALLOWED_CALLBACK_HOSTS: new URL(shop.origin).host,
+      ALLOWED_CALLBACK_HOSTS: shop.allowListEntry,
       SSO_SITE_KEYS: SITE_KEY,
       LOGIN_RATE_LIMIT_PER_MINUTE: '200',
     },
@@ -63,7 +31,7 @@ t.test('password sign-in from a company site goes back there with a ticket the s
   const member = await createActiveMember(stack);
   const text = textsOf('en');
   const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
-  const callback = `${shop.origin}/welcome?lang=en`;
+  const callback = shop.callbackUrl({ lang: 'en' });
   await page.goto(`/en/login?CallBackUrl=${encodeURIComponent(callback)}`);
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
@@ -73,10 +41,11 @@ t.test('password sign-in from a company site goes back there with a ticket the s
   const next = new URL(page.url()).searchParams.get('callbackurl')!;
   t.match(next, new RegExp(`^${shop.origin}/welcome\\?lang=en&id=[A-Za-z0-9_-]+&tempid=[A-Za-z0-9_-]{43}$`), 'the way back carries id and tempid after the existing query');
 
+  await page.getByRole('button', { name: textsOf('en')('preferring.skip') }).click();
+  await page.getByRole('heading', { name: `Signed in as ${member.email}` }).waitFor();
+  t.equal(page.url(), next, 'Skip continues to the way back');
   await page.goto(next);
-  await page.getByRole('heading', { name: `Welcome back ${member.email}` }).waitFor();
-  await page.goto(next);
-  await page.getByRole('heading', { name: 'Welcome back stranger' }).waitFor();
+  await page.getByRole('heading', { name: 'Sign-in refused: TempIdInValid' }).waitFor();
   t.same(shop.redemptions.map((r) => r.reply.code), ['ok', 'TempIdInValid'], 'the ticket works once');
 
   await page.goto(`/en/my-account?callbackurl=${encodeURIComponent(callback)}`);
@@ -191,21 +160,21 @@ t.test('an initial password leads to change-password, and the header keeps the m
 t.test('a company site sends the member back through referer; a used ticket signs out and goes to login (English)', async (t) => {
   const member = await createActiveMember(stack);
   const api = createClient(stack.bffUrl);
-  const signedIn = await api.post('/api/Member/Login', { userId: member.email, password: member.password, returnUrl: `${shop.origin}/welcome` });
+  const signedIn = await api.post('/api/Member/Login', { userId: member.email, password: member.password, returnUrl: shop.callbackUrl() });
   const redeemed = await fetch(`${stack.bffUrl}/api/Member/CheckGoToProfile`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SITE_KEY}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
     body: JSON.stringify({ memberId: signedIn.body.data.id, tempId: signedIn.body.data.tempId }),
   }).then((r) => r.json());
-  const back = `/en/referer?id=${signedIn.body.data.id}&tempid=${redeemed.data.tempId}&callbackurl=${encodeURIComponent(`${shop.origin}/welcome`)}`;
+  const back = `/en/referer?id=${signedIn.body.data.id}&tempid=${redeemed.data.tempId}&callbackurl=${encodeURIComponent(shop.callbackUrl())}`;
 
   const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
   await page.goto(back);
-  await page.waitForURL((url) => url.pathname === '/en/my-account' && url.searchParams.get('callbackurl') === `${shop.origin}/welcome`);
+  await page.waitForURL((url) => url.pathname === '/en/my-account' && url.searchParams.get('callbackurl') === shop.callbackUrl());
   await page.getByRole('heading', { name: textsOf('en')('account.profile.title') }).waitFor();
   t.pass('signed in on My account, the callback kept');
 
   await page.goto(back);
-  await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('callbackurl') === `${shop.origin}/welcome`);
+  await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('callbackurl') === shop.callbackUrl());
   t.same((await (await page.request.get('/api/Member/IsLogin')).json()).data, { isLogin: false }, 'the used ticket signed the browser out');
 });

@@ -7,6 +7,7 @@ import { ApiError, request } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
+import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { useCountdown } from '../../components/countdown.ts';
@@ -55,10 +56,12 @@ export default function ActivateMemberPage() {
       return;
     }
     request<ActivationData>('/api/Member/Activate', { method: 'POST', body: { userId, token } })
-      .then((reply) => {
+      .then(async (reply) => {
         const result = activationOutcome(reply, lang, userId, linkPass);
-        if (result.kind === 'failed') navigate(result.errorPath, { replace: true });
-        else setOutcome(result);
+        if (result.kind === 'failed') return navigate(result.errorPath, { replace: true });
+        // Proving the mailbox may start or end a session; the next screens must see which.
+        await refreshSessionState();
+        setOutcome(result);
       })
       .catch((error: unknown) => {
         const refused = error instanceof ApiError && error.kind === 'unauthorized';

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { ResetPwdUnAuthData } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { IS_LOGIN_PATH, MEMBER_PATH, useMember } from '../../api/member.ts';
+import { MEMBER_PATH, useMember } from '../../api/member.ts';
 import { changePassword, resetPasswordWithLink, validateNewPassword, validateNewPasswordWithLink } from '../../api/password.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
+import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -37,23 +38,20 @@ export default function ChangePasswordPage() {
   usePageTitle('password.change.title');
 
   const byLink = session.token !== '' && session.userId !== '';
-  // Sign-in leads here without a page load: the cached answer may predate the session.
-  const [sessionChecked, setSessionChecked] = useState(byLink);
-  useEffect(() => {
-    if (!byLink) void mutate(IS_LOGIN_PATH).finally(() => setSessionChecked(true));
-  }, [byLink]);
   const checkPassword = useCallback(
     (password: string) => (byLink ? validateNewPasswordWithLink({ userId: session.userId, token: session.token, password }) : validateNewPassword(password)),
     [byLink, session.userId, session.token],
   );
-  if (!byLink && (!sessionChecked || isLoading)) return <Spinner />;
+  if (!byLink && isLoading) return <Spinner />;
   const signedIn = !byLink && isLogin === true;
   const variant = changeVariant({ reason: query.get('reason'), byLink, status: member?.status, lastChanged: member?.LastPwdModifiedDate });
 
-  const afterLinkReset = (reply: Reply) => {
+  const afterLinkReset = async (reply: Reply) => {
     const redirectUrl = (reply.data as ResetPwdUnAuthData | undefined)?.redirectUrl;
-    if (redirectUrl) window.location.assign(redirectUrl);
-    else navigate(`/${lang}/password-changed${withoutLinkParams(session.queryString)}`);
+    if (redirectUrl) return window.location.assign(redirectUrl);
+    // A reset ends the member's sessions, this browser's included.
+    await refreshSessionState();
+    navigate(`/${lang}/password-changed${withoutLinkParams(session.queryString)}`);
   };
   const afterChange = async () => {
     // A forced change (status 2 or 3) is over: the header must not send the member back here.

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
 import type { LoginValues } from '../../../shared/rules/login.ts';
@@ -10,8 +9,9 @@ import type { Reply } from '../../../shared/schemas/reply.ts';
 import { login, otpVerify, sendOtpCode } from '../../api/auth.ts';
 import { ApiError } from '../../api/http.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
+import { continueAfterSignIn } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
-import { rememberUserId } from '../../session/stored-user.ts';
+import { loginOutcome } from '../../session/login-outcome.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { privacyPolicyLink } from '../../site-links.ts';
 import { SocialButtons } from '../../components/social/social-buttons.tsx';
@@ -19,7 +19,6 @@ import { useVariant } from '../../variant.ts';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { CodeVerifyForm, type CodeSent } from './code-verify-form.tsx';
 import { LoginError, type ShownError } from './login-error.tsx';
-import { loginOutcome } from './login-outcome.ts';
 import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -53,17 +52,13 @@ export default function LoginPage() {
   /** A sign-in reply: leave, go to another screen, or show why not. */
   const follow = async (reply: Reply<LoginResultData>, userId: string) => {
     const outcome = loginOutcome(reply, lang, userId);
-    if (outcome.kind === 'leave') {
-      // A full load: the next screen may be another site, and the session is new.
-      window.location.assign(outcome.url);
-      // Keeps the button busy until the page goes away.
-      await new Promise(() => undefined);
-    } else if (outcome.kind === 'screen') {
-      if (outcome.userId) rememberUserId(outcome.userId);
-      navigate(outcome.path.includes('?') ? outcome.path : outcome.path + session.queryString);
-    } else {
+    if (outcome.kind === 'error') {
       setError({ code: outcome.code, title: outcome.title, userId, endsAt: outcome.remainingSeconds ? endsIn(outcome.remainingSeconds) : undefined });
+      return;
     }
+    await continueAfterSignIn(outcome, session.queryString);
+    // Leaving: keeps the button busy until the page goes away.
+    if (outcome.kind === 'leave') await new Promise(() => undefined);
   };
 
   const signIn = async (values: LoginValues) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
@@ -9,6 +9,7 @@ import { Button } from '../../components/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { monthDayYear } from './dates.ts';
+import { DeleteConfirmDialog } from './delete-confirm-dialog.tsx';
 
 export interface DeleteSectionProps {
   member: Member;
@@ -16,11 +17,24 @@ export interface DeleteSectionProps {
   onChanged: () => Promise<unknown>;
 }
 
-/** Delete My Account, or Restore My Account with the permanent deletion date once one is set. */
+/**
+ * Delete My Account, asked for in a confirmation dialog, or Restore My Account with the
+ * permanent deletion date once one is set. When the dialog closes, the focus goes back to
+ * Delete, or to Restore when the account was just put up for deletion.
+ */
 export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const restoreButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
   const pending = Boolean(member.myAccountDeleteDate);
+
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) (deleteButton.current ?? restoreButton.current)?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
 
   const run = async (call: () => Promise<Reply<Member>>, successKey: string) => {
     setBusy(true);
@@ -36,28 +50,35 @@ export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
     }
   };
 
-  if (pending) {
-    return (
-      <AccountSection id="delete-account" title="account.restore.title">
-        <p>{t('account.restore.intro', { date: monthDayYear(member.myAccountDeleteDate) })}</p>
-        <Button busy={busy} onClick={() => void run(restoreAccount, 'account.restore.done')}>
-          {t('account.restore.button')}
-        </Button>
-      </AccountSection>
-    );
-  }
+  const confirmDeletion = async () => {
+    await run(requestDeletion, 'account.delete.done');
+    setConfirming(false);
+  };
+
   return (
-    <AccountSection id="delete-account" title="account.delete.title">
-      <p>{t('account.delete.intro')}</p>
-      <ul className="account-consequences">
-        <li>{t('account.delete.marketplaces')}</li>
-        <li>{t('account.delete.changeEmail')}</li>
-        <li>{t('account.delete.companyDomain')}</li>
-        <li>{t('account.delete.period', { days: DELETION_PERMANENT_DAYS })}</li>
-      </ul>
-      <Button variant="secondary" className="button--danger" busy={busy} onClick={() => void run(requestDeletion, 'account.delete.done')}>
-        {t('account.delete.button')}
-      </Button>
-    </AccountSection>
+    <>
+      {pending ? (
+        <AccountSection id="delete-account" title="account.restore.title">
+          <p>{t('account.restore.intro', { date: monthDayYear(member.myAccountDeleteDate) })}</p>
+          <Button ref={restoreButton} busy={busy} onClick={() => void run(restoreAccount, 'account.restore.done')}>
+            {t('account.restore.button')}
+          </Button>
+        </AccountSection>
+      ) : (
+        <AccountSection id="delete-account" title="account.delete.title">
+          <p>{t('account.delete.intro')}</p>
+          <ul className="account-consequences">
+            <li>{t('account.delete.marketplaces')}</li>
+            <li>{t('account.delete.changeEmail')}</li>
+            <li>{t('account.delete.companyDomain')}</li>
+            <li>{t('account.delete.period', { days: DELETION_PERMANENT_DAYS })}</li>
+          </ul>
+          <Button ref={deleteButton} variant="secondary" className="button--danger" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+            {t('account.delete.button')}
+          </Button>
+        </AccountSection>
+      )}
+      <DeleteConfirmDialog open={confirming} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void confirmDeletion()} />
+    </>
   );
 }

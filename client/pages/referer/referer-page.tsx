@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { mutate } from 'swr';
 import { logout, refererLogin } from '../../api/auth.ts';
-import { IS_LOGIN_PATH, MEMBER_PATH } from '../../api/member.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
+import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
 import { closeLogoutModal } from '../../state/logout-modal.ts';
@@ -35,7 +34,7 @@ export default function RefererPage() {
         // This screen handles a refused ticket itself: no session-ended dialog on the way to login.
         closeLogoutModal();
         if (!signedIn) await logout({}).catch(() => undefined);
-        await Promise.all([mutate(IS_LOGIN_PATH), mutate(MEMBER_PATH)]);
+        await refreshSessionState();
         navigate(signedIn ? refererSuccessPath(lang, params) : refererFailurePath(lang, params), { replace: true });
       });
     return () => {

@@ -1,17 +1,22 @@
+import type { Language } from '../../../shared/languages.ts';
+import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import { request } from '../../api/http.ts';
 import type { PendingSocialSignIn } from '../../components/social/social-api.ts';
 import { SOCIAL_LOGIN_PATHS } from '../../components/social/social-api.ts';
+import type { SignedInOutcome } from '../../session/after-sign-in.ts';
+import { loginOutcome } from '../../session/login-outcome.ts';
 
 /** Where the social-login route sends the browser next, and what it tells the member. */
 export type SocialOutcome =
-  | { go: 'external'; url: string }
+  /** Signed in: the same ways on as a password sign-in (preferences, password change, the site's ticket). */
+  | { go: 'signedIn'; outcome: SignedInOutcome; queryString: string }
   | { go: 'page'; path: string; success?: string; error?: { code: string; title?: string } };
 
 /**
  * Finishes a round trip (spec: Social login callback): login signs in (unknown account → register),
  * register verifies then goes to register, connect verifies, links and goes to my-account.
  */
-export async function finishSocialSignIn(query: URLSearchParams, pending: PendingSocialSignIn | undefined): Promise<SocialOutcome> {
+export async function finishSocialSignIn(query: URLSearchParams, pending: PendingSocialSignIn | undefined, lang: Language): Promise<SocialOutcome> {
   const code = query.get('code') ?? '';
   const state = query.get('state') ?? '';
   const back = pending?.origin === 'connect' ? '/my-account' : pending?.origin === 'register' ? '/register' : '/login';
@@ -22,13 +27,14 @@ export async function finishSocialSignIn(query: URLSearchParams, pending: Pendin
   if (!pending || code === '' || state === '') return { go: 'page', path: `/login${queryString}` };
 
   if (pending.origin === 'login') {
-    const reply = await request<{ redirectUrl?: string }>(SOCIAL_LOGIN_PATHS[pending.socialType] ?? '', {
+    const reply = await request<LoginResultData>(SOCIAL_LOGIN_PATHS[pending.socialType] ?? '', {
       method: 'POST',
       body: { code, state, pass: pending.pass || undefined, returnUrl: pending.callbackUrl || undefined },
     });
-    if (reply.isSuccess) return reply.data?.redirectUrl ? { go: 'external', url: reply.data.redirectUrl } : { go: 'page', path: `/my-account${queryString}` };
     if (reply.code === 'notfound') return { go: 'page', path: `/register${queryString}` };
-    return { go: 'page', path: `/login${queryString}`, error: { code: reply.code, title: reply.title } };
+    const outcome = loginOutcome(reply, lang, '');
+    if (outcome.kind === 'error') return { go: 'page', path: `/login${queryString}`, error: { code: outcome.code, title: outcome.title } };
+    return { go: 'signedIn', outcome, queryString };
   }
 
   const verified = await request('/api/Member/SocialVerify', { method: 'POST', body: { code, state } });

@@ -1,6 +1,6 @@
-import type { Language } from '../../../shared/languages.ts';
-import type { LoginResultData } from '../../../shared/schemas/auth.ts';
-import type { Reply } from '../../../shared/schemas/reply.ts';
+import type { Language } from '../../shared/languages.ts';
+import type { LoginResultData } from '../../shared/schemas/auth.ts';
+import type { Reply } from '../../shared/schemas/reply.ts';
 
 /** What the login screen does with a sign-in reply (spec section 4, 'Login result codes'). */
 export type LoginOutcome =

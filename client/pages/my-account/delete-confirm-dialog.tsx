@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
+import { Button } from '../../components/button.tsx';
+import { monthDayYear } from './dates.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DeleteConfirmDialogProps {
+  open: boolean;
+  /** The deletion request is under way: nothing can be chosen until it ends. */
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The date the account would be deleted for good if the member confirmed now (DESIGN.md: 30 days). */
+export function permanentDeletionDate(now: number): string {
+  return monthDayYear(new Date(now + DELETION_PERMANENT_DAYS * DAY_MS).toISOString());
+}
+
+/** Keeps Tab and Shift+Tab among the dialog's own enabled buttons. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const first = buttons[0];
+  const last = buttons.at(-1);
+  if (!first || !last) return event.preventDefault();
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * Asks before Delete My Account (a modal <dialog>): the permanent deletion date, that the member
+ * can restore until then, and that marketplace registrations end too. Cancel has the focus and
+ * comes first; Escape cancels (not while the request runs). The section returns the focus.
+ */
+export function DeleteConfirmDialog({ open, busy, onCancel, onConfirm }: DeleteConfirmDialogProps) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Escape closes the dialog itself, except while the request runs.
+        if (busy) event.preventDefault();
+      }}
+      onClose={() => {
+        if (open) onCancel();
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId}>{t('account.delete.confirm.title')}</h2>
+          <div id={textId} className="confirm-dialog__text">
+            <p>{t('account.delete.confirm.when', { date: permanentDeletionDate(Date.now()), days: DELETION_PERMANENT_DAYS })}</p>
+            <p>{t('account.delete.confirm.restore')}</p>
+            <p>{t('account.delete.confirm.marketplaces')}</p>
+          </div>
+          <div className="actions">
+            <Button ref={cancel} variant="secondary" disabled={busy} onClick={onCancel}>
+              {t('account.delete.confirm.cancel')}
+            </Button>
+            <Button className="button--destructive" busy={busy} onClick={onConfirm}>
+              {t('account.delete.confirm.confirm')}
+            </Button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

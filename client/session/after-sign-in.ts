@@ -1,0 +1,40 @@
+import { mutate } from 'swr';
+import { navigate } from 'wouter/use-browser-location';
+import { fetchData } from '../api/http.ts';
+import { IS_LOGIN_PATH, MEMBER_PATH } from '../api/member.ts';
+import type { LoginOutcome } from './login-outcome.ts';
+import { rememberUserId } from './stored-user.ts';
+
+/**
+ * The one step after anything that signs the browser in or out without a page load (password,
+ * code, social, referer ticket, activation, passkey): the header's cached answers (IsLogin, user
+ * info) predate it, and the next screen's guards would act on them, e.g. send a member who was
+ * just signed in from choosing-preferring to login. IsLogin is read afresh before this resolves;
+ * the user info is dropped so that it is read again for whoever is signed in now.
+ */
+export async function refreshSessionState(): Promise<void> {
+  await Promise.all([
+    mutate(IS_LOGIN_PATH, fetchData<{ isLogin: boolean }>(IS_LOGIN_PATH), { revalidate: false }).catch(() => undefined),
+    mutate(MEMBER_PATH, undefined, { revalidate: true }).catch(() => undefined),
+  ]);
+}
+
+/** A sign-in that succeeded: leave for another site (or a full load), or go on to the next portal screen. */
+export type SignedInOutcome = Exclude<LoginOutcome, { kind: 'error' }>;
+
+/**
+ * Follows a successful sign-in: another site (and a portal URL the server chose) gets a full
+ * page load; a portal screen opens only once the client knows the session it now has.
+ * `queryString` ('?…' or '') is kept on a screen whose path carries no query of its own;
+ * `replace` leaves the current address out of the history (a provider's one-time callback).
+ */
+export async function continueAfterSignIn(outcome: SignedInOutcome, queryString: string, options: { replace?: boolean } = {}): Promise<void> {
+  if (outcome.kind === 'leave') {
+    if (options.replace) window.location.replace(outcome.url);
+    else window.location.assign(outcome.url);
+    return;
+  }
+  if (outcome.userId) rememberUserId(outcome.userId);
+  await refreshSessionState();
+  navigate(outcome.path.includes('?') ? outcome.path : outcome.path + queryString, { replace: options.replace ?? false });
+}
