@@ -25,6 +25,8 @@ export interface CompanySite {
   callbackUrl(query?: Record<string, string>): string;
   /** Every ticket the site was sent, oldest first. */
   redemptions: Redemption[];
+  /** Every path and query the site was asked for, ticket or not, oldest first. */
+  visits: string[];
 }
 
 export interface CompanySiteOptions {
@@ -52,6 +54,7 @@ function page(res: ServerResponse, status: number, body: string): void {
 export async function startCompanySite(t: TeardownTarget, options: CompanySiteOptions): Promise<CompanySite> {
   const callbackPath = options.callbackPath ?? '/sso/callback';
   const redemptions: Redemption[] = [];
+  const visits: string[] = [];
   let origin = '';
   const callbackUrl = (query: Record<string, string> = {}) => {
     const url = new URL(callbackPath, origin);
@@ -82,6 +85,7 @@ export async function startCompanySite(t: TeardownTarget, options: CompanySiteOp
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
+    visits.push(url.pathname + url.search);
     if (req.method !== 'GET' || url.pathname !== callbackPath) return page(res, 404, '<h1>Not found</h1>');
     const query = Object.fromEntries(url.searchParams);
     if (!query.id || !query.tempid) {
@@ -102,5 +106,5 @@ export async function startCompanySite(t: TeardownTarget, options: CompanySiteOp
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { origin, allowListEntry: origin, callbackPath, callbackUrl, redemptions };
+  return { origin, allowListEntry: origin, callbackPath, callbackUrl, redemptions, visits };
 }
