@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
 import { buttonLink, htmlMail } from './html-layout.ts';
+import { nameValues } from './name-values.ts';
 
 type DeletionKey = 'subject' | 'greeting' | 'intro' | 'restore' | 'action' | 'notYou' | 'signature' | 'automated';
 type Catalogue = { accountDeletion: Record<DeletionKey, string> };
@@ -29,7 +30,7 @@ export function mailDate(lang: Language, ms: number): string {
 /** Confirms a deletion request: the permanent deletion date and how to restore before it. */
 export function renderDeletionMail(lang: Language, values: DeletionMailValues): RenderedMail {
   const texts = catalogues[lang].accountDeletion;
-  const vars = { firstName: values.firstName, lastName: values.lastName, date: mailDate(lang, values.deleteAt) };
+  const vars = { ...nameValues(lang, values), date: mailDate(lang, values.deleteAt) };
   const plain = (key: DeletionKey) => interpolate(texts[key], vars, (s) => s);
   const html = (key: DeletionKey) => interpolate(escapeHtml(texts[key]), vars, escapeHtml);
   const link = escapeHtml(values.link);

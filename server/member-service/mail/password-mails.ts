@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
 import { buttonLink, htmlMail } from './html-layout.ts';
+import { nameValues } from './name-values.ts';
 
 type Texts = Record<string, string>;
 interface Catalogue {
@@ -47,11 +48,11 @@ export interface MemberNames {
   email: string;
 }
 
-const names = (m: MemberNames) => ({ firstName: m.firstName, lastName: m.lastName, email: m.email });
+const names = (lang: Language, m: MemberNames) => ({ ...nameValues(lang, m), email: m.email });
 
 /** The reset link asked for on the forgot-password screen. */
 export function renderPasswordResetMail(lang: Language, member: MemberNames, link: string, minutes: number): RenderedMail {
-  return render(lang, 'passwordReset', { ...names(member), minutes: String(minutes) }, [
+  return render(lang, 'passwordReset', { ...names(lang, member), minutes: String(minutes) }, [
     { text: 'intro' },
     { action: 'action', link, hint: true },
     { text: 'validity' },
@@ -61,12 +62,12 @@ export function renderPasswordResetMail(lang: Language, member: MemberNames, lin
 
 /** Sent after every change or reset: if it was not the member, they can act at once. */
 export function renderPasswordChangedMail(lang: Language, member: MemberNames, when: string, forgotLink: string): RenderedMail {
-  return render(lang, 'passwordChanged', { ...names(member), when }, [{ text: 'intro' }, { text: 'warning' }, { action: 'action', link: forgotLink }]);
+  return render(lang, 'passwordChanged', { ...names(lang, member), when }, [{ text: 'intro' }, { text: 'warning' }, { action: 'action', link: forgotLink }]);
 }
 
 /** The annual reminder: change the password now, or keep it for another year. */
 export function renderPasswordReminderMail(lang: Language, member: MemberNames, links: { reset: string; keep: string }, minutes: number): RenderedMail {
-  return render(lang, 'passwordReminder', { ...names(member), minutes: String(minutes) }, [
+  return render(lang, 'passwordReminder', { ...names(lang, member), minutes: String(minutes) }, [
     { text: 'intro' },
     { action: 'action', link: links.reset, hint: true },
     { text: 'validity' },

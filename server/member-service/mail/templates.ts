@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { buttonLink, htmlMail } from './html-layout.ts';
+import { nameValues } from './name-values.ts';
 
 type Catalogue = { verifyEmail: Record<VerifyEmailKey, string> };
 type VerifyEmailKey = 'subject' | 'greeting' | 'intro' | 'action' | 'linkHint' | 'validity' | 'ignore' | 'signature' | 'automated';
@@ -35,7 +36,7 @@ export interface VerifyEmailValues {
 
 export function renderVerifyEmail(lang: Language, values: VerifyEmailValues): RenderedMail {
   const texts = catalogues[lang].verifyEmail;
-  const vars = { firstName: values.firstName, lastName: values.lastName, email: values.email, days: String(values.days) };
+  const vars = { ...nameValues(lang, values), email: values.email, days: String(values.days) };
   const plain = (key: VerifyEmailKey) => interpolate(texts[key], vars, (s) => s);
   const html = (key: VerifyEmailKey) => interpolate(escapeHtml(texts[key]), vars, escapeHtml);
   const link = escapeHtml(values.link);

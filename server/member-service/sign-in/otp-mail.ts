@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { escapeHtml, interpolate, type RenderedMail } from '../mail/templates.ts';
 import { htmlMail } from '../mail/html-layout.ts';
+import { nameValues } from '../mail/name-values.ts';
 
 type OtpKey = 'subject' | 'greeting' | 'intro' | 'validity' | 'ignore' | 'signature' | 'automated' | 'sms';
 
@@ -19,12 +20,12 @@ export interface OtpMessageValues {
   minutes: number;
 }
 
-const vars = (values: OtpMessageValues) => ({ firstName: values.firstName, lastName: values.lastName, code: values.code, minutes: String(values.minutes) });
+const vars = (lang: Language, values: OtpMessageValues) => ({ ...nameValues(lang, values), code: values.code, minutes: String(values.minutes) });
 
 export function renderOtpMail(lang: Language, values: OtpMessageValues): RenderedMail {
   const t = texts[lang];
-  const plain = (key: OtpKey) => interpolate(t[key], vars(values), (s) => s);
-  const html = (key: OtpKey) => interpolate(escapeHtml(t[key]), vars(values), escapeHtml);
+  const plain = (key: OtpKey) => interpolate(t[key], vars(lang, values), (s) => s);
+  const html = (key: OtpKey) => interpolate(escapeHtml(t[key]), vars(lang, values), escapeHtml);
   const text = [plain('greeting'), '', plain('intro'), '', values.code, '', plain('validity'), plain('ignore'), '', plain('signature'), '', plain('automated')].join('\n');
   const body = htmlMail(lang, html('subject'), [
     `<p>${html('greeting')}</p>`,
@@ -38,5 +39,5 @@ export function renderOtpMail(lang: Language, values: OtpMessageValues): Rendere
 }
 
 export function renderOtpSms(lang: Language, values: OtpMessageValues): string {
-  return interpolate(texts[lang].sms, vars(values), (s) => s);
+  return interpolate(texts[lang].sms, vars(lang, values), (s) => s);
 }
