@@ -1,0 +1,86 @@
+/**
+ * The portal as it runs in production, for measuring: the client built (into a directory of its
+ * own), the reference member service and the portal in processes of their own, with rate
+ * limits out of the way, and one active member signed in.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildClient, type ClientOutputs } from '../build-client.ts';
+import { createActiveMember, createClient, freePort, type Stack } from '../../test/helper.ts';
+import { startService, type Service } from './processes.ts';
+
+const UNLIMITED = '1000000000';
+
+export interface BenchStack {
+  dir: string;
+  client: ClientOutputs;
+  memberService: Service;
+  portal: Service;
+  serviceKey: string;
+  passwordEncodingKey: string;
+  member: { email: string; password: string };
+  /** The Cookie header of a signed-in browser. */
+  cookie: string;
+}
+
+export async function startBenchStack(options: { profileDir?: string } = {}): Promise<BenchStack> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  const client = await buildClient(path.join(dir, 'client'));
+  const serviceKey = randomBytes(24).toString('hex');
+  const passwordEncodingKey = randomBytes(32).toString('hex');
+  const [memberPort, portalPort] = [await freePort(), await freePort()];
+  const portalUrl = `http://127.0.0.1:${portalPort}`;
+
+  const memberService = await startService({
+    name: 'member-service',
+    script: 'server/member-service/main.ts',
+    url: `http://127.0.0.1:${memberPort}`,
+    logDir: dir,
+    env: {
+      MEMBER_SERVICE_HOST: '127.0.0.1',
+      MEMBER_SERVICE_PORT: String(memberPort),
+      DATA_DIR: path.join(dir, 'data'),
+      SERVICE_KEY: serviceKey,
+      PASSWORD_ENCODING_KEY: passwordEncodingKey,
+      PUBLIC_ORIGIN: portalUrl,
+      JOB_POLL_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const portal = await startService({
+    name: 'portal',
+    script: 'server/bff/main.ts',
+    url: portalUrl,
+    logDir: dir,
+    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(portalPort),
+      PUBLIC_ORIGIN: portalUrl,
+      DATA_DIR: path.join(dir, 'portal-data'),
+      UPSTREAM_URL: `http://127.0.0.1:${memberPort}`,
+      UPSTREAM_SERVICE_KEY: serviceKey,
+      PASSWORD_ENCODING_KEY: passwordEncodingKey,
+      CLIENT_DIR: path.join(dir, 'client'),
+      RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      LOGIN_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      REGISTER_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      LOG_LEVEL: 'warn',
+    },
+  });
+
+  const member = await createActiveMember({ bffUrl: portalUrl, dataDir: path.join(dir, 'data') } as Stack);
+  const browser = createClient(portalUrl);
+  const signedIn = await browser.post('/api/Member/Login', { userId: member.email, password: member.password });
+  if (signedIn.body?.code !== 'ok') throw new Error(`sign-in failed: ${signedIn.text}`);
+  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+  return { dir, client, memberService, portal, serviceKey, passwordEncodingKey, member, cookie };
+}
+
+export async function stopBenchStack(stack: BenchStack): Promise<void> {
+  await stack.portal.stop();
+  await stack.memberService.stop();
+}
