@@ -61,5 +61,7 @@ export const ERROR_CODES = [
   'ResetLinkExpired',
   /** A new password on the list of the most common breached passwords. */
   'PasswordTooCommon',
+  /** The session signed in with a password that must be changed first: nothing but the change until then. */
+  'PasswordChangeRequired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,7 +16,6 @@ export const PASSWORD_MAX_AGE_DAYS = 365;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;
 export const LOGIN_ID_MAX_LENGTH = 50;
-export const LOGIN_PASSWORD_MAX_LENGTH = 50;
 export const OTP_CODE_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 100;
 export const FIRST_NAME_MAX_LENGTH = 40;

@@ -23,7 +23,11 @@ export interface BffConfig {
   allowedCallbackHosts: string[];
   clientDir: string;
   rateLimitPerMinute: number;
+  /** Requests per minute and IP at the password-link calls (reset link, keep-password link) and social sign-up/connect. */
   loginRateLimitPerMinute: number;
+  /** Failed sign-in checks (password, code, referer ticket) per IP within loginFailureWindowSeconds; successes are not counted. */
+  loginFailuresPerIp: number;
+  loginFailureWindowSeconds: number;
   registerRateLimitPerMinute: number;
   /** Sign-in code requests (SendOtpCode) per minute and IP. */
   otpRateLimitPerMinute: number;
@@ -67,6 +71,8 @@ const EnvSchema = Type.Object({
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
+  LOGIN_FAILURES_PER_IP: Type.Optional(positiveInteger),
+  LOGIN_FAILURE_WINDOW_SECONDS: Type.Optional(positiveInteger),
   REGISTER_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   OTP_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   SSO_SITE_KEYS: Type.Optional(Type.String({ pattern: '^\\s*[A-Za-z0-9_-]{32,200}(\\s*,\\s*[A-Za-z0-9_-]{32,200})*\\s*$' })),
@@ -154,6 +160,9 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     clientDir: resolve(e.CLIENT_DIR ?? 'dist/client'),
     rateLimitPerMinute: Number(e.RATE_LIMIT_PER_MINUTE ?? 300),
     loginRateLimitPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
+    // Sized for an office behind one address: its typos, not its sign-ins, use this up.
+    loginFailuresPerIp: Number(e.LOGIN_FAILURES_PER_IP ?? 50),
+    loginFailureWindowSeconds: Number(e.LOGIN_FAILURE_WINDOW_SECONDS ?? 900),
     registerRateLimitPerMinute: Number(e.REGISTER_RATE_LIMIT_PER_MINUTE ?? 10),
     otpRateLimitPerMinute: Number(e.OTP_RATE_LIMIT_PER_MINUTE ?? 5),
     ssoSiteKeys: (e.SSO_SITE_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== ''),

@@ -1,4 +1,4 @@
-import { LOGIN_ID_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH, OTP_CODE_MAX_LENGTH } from '../limits.ts';
+import { LOGIN_ID_MAX_LENGTH, OTP_CODE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../limits.ts';
 import { isBlank, tooLong, type FieldErrors } from './types.ts';
 
 export interface LoginValues {
@@ -15,7 +15,8 @@ function validateLoginId(value: unknown): string | undefined {
 export function validateLogin(values: LoginValues): FieldErrors {
   const errors: FieldErrors = { email: validateLoginId(values.email) };
   if (isBlank(values.password)) errors.password = 'LoginPasswordRequired';
-  else if (tooLong(values.password, LOGIN_PASSWORD_MAX_LENGTH)) errors.password = 'LengthErrorPassword';
+  // The spec's 'max 50' is the ID field: sign-in takes every password the password rules allow.
+  else if (tooLong(values.password, PASSWORD_MAX_LENGTH)) errors.password = 'LengthErrorPassword';
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LOGIN_ID_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH, OTP_CODE_MAX_LENGTH } from '../limits.ts';
+import { LOGIN_ID_MAX_LENGTH, OTP_CODE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../limits.ts';
 
 const returnUrl = Type.Optional(Type.String({ maxLength: 2048 }));
 const pass = Type.Optional(Type.String({ maxLength: 50 }));
@@ -10,7 +10,7 @@ const pass = Type.Optional(Type.String({ maxLength: 50 }));
  */
 export const LoginRequestSchema = Type.Object({
   userId: Type.String({ minLength: 1, maxLength: LOGIN_ID_MAX_LENGTH }),
-  password: Type.String({ minLength: 1, maxLength: LOGIN_PASSWORD_MAX_LENGTH }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
   returnUrl,
   pass,
 });
@@ -36,6 +36,8 @@ export const LogoutQuerySchema = Type.Object({
   logoutId: Type.Optional(Type.String({ maxLength: 2048 })),
   pass,
   callbackUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+  /** The language of the login page it falls back to. */
+  lang: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 const otpVerifyType = Type.Union([Type.Literal(1), Type.Literal(2)]);

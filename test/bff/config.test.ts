@@ -23,6 +23,7 @@ t.test('defaults, with secrets created under DATA_DIR and kept', async (t) => {
   t.equal(config.logLevel, 'info');
   t.equal(config.redisUrl, undefined);
   t.ok(config.loginRateLimitPerMinute < config.rateLimitPerMinute);
+  t.same([config.loginFailuresPerIp, config.loginFailureWindowSeconds], [50, 900], 'failed sign-ins per IP: sized for an office behind one address');
   t.ok(config.registerRateLimitPerMinute < config.rateLimitPerMinute);
   t.match(config.passwordEncodingKey, /^[0-9a-f]{64}$/);
   for (const [name, value] of [
@@ -83,6 +84,8 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     ['ALLOWED_CALLBACK_HOSTS', 'shop.example.com/path'],
     ['RATE_LIMIT_PER_MINUTE', 'many'],
     ['LOGIN_RATE_LIMIT_PER_MINUTE', '0'],
+    ['LOGIN_FAILURES_PER_IP', '0'],
+    ['LOGIN_FAILURE_WINDOW_SECONDS', 'forever'],
     ['REGISTER_RATE_LIMIT_PER_MINUTE', '1e3'],
     ['TRUST_PROXY', 'yes please'],
     ['LOG_LEVEL', 'loud'],

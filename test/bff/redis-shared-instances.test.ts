@@ -81,7 +81,7 @@ if (!redisAvailable()) {
   });
 
   t.test('per-IP rate limits count the requests of all instances together', async (t) => {
-    const { a, b } = await twoInstances(t, { RATE_LIMIT_PER_MINUTE: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
+    const { a, b } = await twoInstances(t, { RATE_LIMIT_PER_MINUTE: '4' });
     const onA = createClient(a);
     const onB = createClient(b);
     const reads = [];
@@ -92,10 +92,15 @@ if (!redisAvailable()) {
     t.same(limited.body, { isSuccess: false, code: 'TooManyRequests' });
     t.ok(Number(limited.headers.get('retry-after')) > 0, 'Retry-After');
     t.equal((await onA.get('/api/Member/IsLogin')).status, 429);
+  });
 
+  t.test("failed sign-ins per IP are counted by all instances together", async (t) => {
+    const { a, b } = await twoInstances(t, { LOGIN_FAILURES_PER_IP: '2' });
+    const onA = createClient(a);
+    const onB = createClient(b);
     const login = (client: TestClient) => client.post('/api/Member/Login', { userId: 'nobody@example.com', password: 'Wrong1234' });
     t.not((await login(onA)).status, 429);
     t.not((await login(onB)).status, 429);
-    t.equal((await login(onA)).status, 429, "sign-in's stricter limit is shared too");
+    t.equal((await login(onA)).status, 429, "sign-in's count of failures per IP is shared too");
   });
 }

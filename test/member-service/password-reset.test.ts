@@ -38,7 +38,7 @@ for (const engine of databaseEngines(t)) {
     t.match(first.url, /^https:\/\/portal\.example\/en\/auth\/verify-email\/[A-Za-z0-9_-]{43}\/[A-Za-z0-9_-]{22}$/, 'the configured origin, an opaque id');
 
     const check = (token: string, userId: string) => service.call('GET', `/api/Member/CheckResetPwdTokenIsExpired/${token}?userId=${userId}`);
-    t.same((await check(first.token, first.userId)).body.data, { reason: 'forgot' });
+    t.same((await check(first.token, first.userId)).body.data, { reason: 'forgot', userId: email }, 'and the account, for the portal to lock');
     clock.advance(59 * 60 * 1000);
     t.equal((await check(first.token, first.userId)).body.code, 'ok', 'still valid after 59 minutes');
     clock.advance(60 * 1000);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PASSWORD_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
 import { isPasswordAcceptable, validateNewPassword } from '../../../shared/rules/password.ts';
 import { isBlank } from '../../../shared/rules/types.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
@@ -99,7 +99,7 @@ export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFail
       {({ handleSubmit, submitting, invalid, pristine }) => (
         <form className="form" noValidate onSubmit={handleSubmit}>
           {askCurrent && (
-            <PasswordField name="oldPassword" label="password.change.currentPassword" maxLength={Math.max(LOGIN_PASSWORD_MAX_LENGTH, PASSWORD_MAX_LENGTH)} autoComplete="current-password" required />
+            <PasswordField name="oldPassword" label="password.change.currentPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" required />
           )}
           <NewPasswordField check={check} onVerdict={onVerdict} />
           <PasswordField name="confirmPassword" label="password.change.confirmPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" blockPaste required />

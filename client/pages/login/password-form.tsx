@@ -1,7 +1,7 @@
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { LOGIN_ID_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
+import { LOGIN_ID_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateLogin, type LoginValues } from '../../../shared/rules/login.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
@@ -24,7 +24,7 @@ export function PasswordForm({ onSubmit, onCodeLogin }: PasswordFormProps) {
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
           <Field name="email" label="login.emailOrId" autoComplete="username" maxLength={LOGIN_ID_MAX_LENGTH} required />
-          <PasswordField name="password" label="login.password" maxLength={LOGIN_PASSWORD_MAX_LENGTH} required />
+          <PasswordField name="password" label="login.password" maxLength={PASSWORD_MAX_LENGTH} required />
           <p className="login__forgot">
             <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>
           </p>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
 import { useMember } from '../../api/member.ts';
 import { useSocialConnect } from '../../components/social/use-social-connect.ts';
@@ -36,7 +37,8 @@ export default function MyAccountPage() {
   usePageTitle('account.title');
   usePasswordChangedToast();
 
-  if (!member) return <Spinner />;
+  // A member who must change the password first gets only a minimal read; the header sends them to change it.
+  if (!member || mustChangePassword(member.status)) return <Spinner />;
   const entries = menuEntries(member, chineseSite);
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());

@@ -11,7 +11,7 @@ export interface RateLimitOptions {
 
 const MINUTE_MS = 60_000;
 
-/** Route config for a stricter per-IP limit (sign-in, registration, mail sending). */
+/** Route config for a stricter per-IP limit (registration, mail sending, password links); sign-in counts failures instead (sign-in/address-failures.ts). */
 export function strictRateLimit(perMinute: number) {
   return { rateLimit: { max: perMinute, timeWindow: MINUTE_MS } };
 }

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
+import { ReplyError } from '../errors.ts';
 import type { KeyValueSessionStore } from '../store/session-store.ts';
 
 declare module 'fastify' {
@@ -14,10 +15,20 @@ declare module 'fastify' {
     /** Clock milliseconds of sign-in and of the last request, for the absolute and idle limits. */
     signedInAt?: number;
     lastSeenAt?: number;
+    /** Signed in with status 2 or 3: until the password is changed, only routes allowed during the change serve this session. */
+    passwordChangeRequired?: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route serves a session that must change its password first: changing it, what the
+     * change-password screen and the header read, signing in anew and signing out. Every other
+     * route refuses such a session (403 PasswordChangeRequired), new routes included.
+     */
+    allowedDuringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Starts a signed-in session under a new id (never the id the browser arrived with). */
-    startMemberSession(member: SignedInMember): Promise<void>;
+    startMemberSession(member: SignedInMember, options?: { passwordChangeRequired?: boolean }): Promise<void>;
     /** Ends the session in the store and tells the browser to drop the cookie. */
     endMemberSession(reply: FastifyReply): Promise<void>;
   }
@@ -37,6 +48,19 @@ export interface SessionPluginOptions {
   secure: boolean;
   idleSeconds: number;
   absoluteSeconds: number;
+}
+
+/** Route config of the routes a session that must change its password may use. */
+export const ALLOWED_DURING_PASSWORD_CHANGE = { allowedDuringPasswordChange: true } as const;
+
+/** Whether this request's session must change its password before anything else. */
+export function passwordChangePending(request: FastifyRequest): boolean {
+  return request.session?.passwordChangeRequired === true;
+}
+
+/** The password was changed: the session serves every route again. */
+export function passwordChangeDone(request: FastifyRequest): void {
+  if (request.session) delete request.session.passwordChangeRequired;
 }
 
 export const SESSION_COOKIE = 'portal-session';
@@ -71,10 +95,10 @@ export default fp(
       rolling: true,
     });
 
-    app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember) {
+    app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: { passwordChangeRequired?: boolean } = {}) {
       await this.session.regenerate();
       const now = options.clock.now();
-      Object.assign(this.session, member, { signedInAt: now, lastSeenAt: now });
+      Object.assign(this.session, member, { signedInAt: now, lastSeenAt: now }, start.passwordChangeRequired ? { passwordChangeRequired: true } : {});
       await store.addMemberSession(member.memberId, this.session.sessionId);
     });
 
@@ -93,6 +117,10 @@ export default fp(
       const expired = now - (session.signedInAt ?? 0) >= options.absoluteSeconds * 1000;
       if (idle || expired) await session.regenerate();
       else session.lastSeenAt = now;
+      // Decided on the matched route, never on the URL's text: a route nobody marked refuses.
+      if (passwordChangePending(request) && request.routeOptions.config.allowedDuringPasswordChange !== true) {
+        throw new ReplyError(403, 'PasswordChangeRequired');
+      }
     });
   },
   { name: 'portal-session' },

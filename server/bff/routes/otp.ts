@@ -4,8 +4,10 @@ import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema, type OtpVerifyRequest
 import { ok } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
+import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from './deps.ts';
 
@@ -13,12 +15,13 @@ import type { RouteDeps } from './deps.ts';
 export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config, store } = deps;
   const window = new OtpSendWindow(store);
+  const doors = signInDoors(deps);
 
   // While a window runs no code is sent; the reply says how long it still runs, so the
   // browser starts its resend countdown there, whatever its cookies say.
   app.post<{ Body: SendOtpCodeRequest }>(
     '/api/Member/SendOtpCode',
-    { schema: { body: SendOtpCodeRequestSchema }, config: strictRateLimit(config.otpRateLimitPerMinute) },
+    { schema: { body: SendOtpCodeRequestSchema }, config: { ...strictRateLimit(config.otpRateLimitPerMinute), ...ALLOWED_DURING_PASSWORD_CHANGE } },
     async (request, reply) => {
       const { userId, otpVerifyType } = request.body;
       const account = OtpSendWindow.account(userId);
@@ -47,17 +50,19 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.post<{ Body: OtpVerifyRequest }>(
     '/api/Member/otpVerify',
-    { schema: { body: OtpVerifyRequestSchema }, config: strictRateLimit(config.loginRateLimitPerMinute) },
+    { schema: { body: OtpVerifyRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-      const result = await upstream.call<UpstreamSignInData>({
-        method: 'POST',
-        path: '/api/Member/otpVerify',
-        body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl },
-        language: requestLanguage(request),
-      });
+      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.code, undefined, () =>
+        upstream.call<UpstreamSignInData>({
+          method: 'POST',
+          path: '/api/Member/otpVerify',
+          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl },
+          language: requestLanguage(request),
+        }),
+      );
       return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
     },
   );

@@ -22,9 +22,10 @@ import type { Reply } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
-import { signedInMember } from '../plugins/session.ts';
+import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangeDone, signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
+import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
@@ -46,9 +47,19 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   const { upstream, config, callbackPolicy, captcha } = deps;
   const mailLimited = strictRateLimit(config.registerRateLimitPerMinute);
   const guessLimited = strictRateLimit(config.loginRateLimitPerMinute);
+  // Every way of changing the password serves a session that must change it first (keeping it does not).
+  const changing = ALLOWED_DURING_PASSWORD_CHANGE;
   const perAddress = passwordMailLimit(deps.store, config.passwordMailPerAddressPerHour);
   const encode = (plain: string) => encodePassword(plain, config.passwordEncodingKey);
   const proof = passwordMailProof(config.sessionSecret, config.publicOrigin.startsWith('https:'));
+  const doors = signInDoors(deps);
+
+  /** A reset link's state; `data.userId` is the account it leads to (for its lock), never shown to the browser. */
+  const resetLink = (token: string, userId: string | undefined) =>
+    upstream.call<{ reason?: string; userId?: string }>({
+      method: 'GET',
+      path: `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`,
+    });
 
   /** A changed password ends every other session of the member, on every instance sharing the store. */
   async function endOtherSessions(request: FastifyRequest, memberId: number | undefined) {
@@ -60,7 +71,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     }
   }
 
-  app.post<{ Body: ForgotPwdRequest }>('/api/Member/ForgotPwd', { schema: { body: ForgotPwdRequestSchema }, config: mailLimited }, async (request, reply) => {
+  app.post<{ Body: ForgotPwdRequest }>('/api/Member/ForgotPwd', { schema: { body: ForgotPwdRequestSchema }, config: { ...mailLimited, ...changing } }, async (request, reply) => {
     const body = request.body;
     const lang = requestLanguage(request, body.lang);
     failIfInvalid({ userId: validateEmail(body.userId) });
@@ -81,7 +92,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
     '/api/Member/ResendResetPwdMail',
-    { schema: { body: ResendResetPwdMailRequestSchema }, config: mailLimited },
+    { schema: { body: ResendResetPwdMailRequestSchema }, config: { ...mailLimited, ...changing } },
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
       if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
@@ -93,29 +104,39 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   // The token sits in the path (spec section 7): this route's request lines stay out of the log.
   app.get<{ Params: Static<typeof ResetTokenParamsSchema>; Querystring: Static<typeof ResetTokenQuerySchema> }>(
     '/api/Member/CheckResetPwdTokenIsExpired/:token',
-    { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema }, logLevel: 'warn', config: guessLimited },
+    { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema }, logLevel: 'warn', config: { ...guessLimited, ...changing } },
     async (request, reply) => {
-      const query = request.query.userId ? `?userId=${encodeURIComponent(request.query.userId)}` : '';
-      return relay(reply, await upstream.call({ method: 'GET', path: `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(request.params.token)}${query}` }));
+      const link = await resetLink(request.params.token, request.query.userId);
+      if (link.body.data) link.body.data = { reason: link.body.data.reason };
+      return relay(reply, link);
     },
   );
 
   app.post<{ Body: Static<typeof ValidatePwdUnAuthRequestSchema> }>(
     '/api/Member/ValidatePwdUnAuth',
-    { schema: { body: ValidatePwdUnAuthRequestSchema }, config: guessLimited },
+    { schema: { body: ValidatePwdUnAuthRequestSchema }, config: { ...guessLimited, ...changing } },
     async (request, reply) => {
       const { userId, token, password } = request.body;
       if (isBlank(password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ValidatePwdUnAuth', body: { userId, token, password: encode(password) } }));
+      // The link's holder could compare candidates with the current password: the account's lock applies.
+      const link = await resetLink(token, userId);
+      if (!link.body.isSuccess) return relay(reply, link);
+      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, link.body.data?.userId, () =>
+        upstream.call({ method: 'POST', path: '/api/Member/ValidatePwdUnAuth', body: { userId, token, password: encode(password) } }),
+      );
+      return relay(reply, result);
     },
   );
 
-  app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>('/api/Member/ValidatePwd', { schema: { body: ValidatePwdRequestSchema } }, async (request, reply) => {
+  app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>('/api/Member/ValidatePwd', { schema: { body: ValidatePwdRequestSchema }, config: changing }, async (request, reply) => {
     if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
-    return relay(reply, await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/ValidatePwd', body: { password: encode(request.body.password) } }));
+    const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
+      callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/ValidatePwd', body: { password: encode(request.body.password) } }),
+    );
+    return relay(reply, result);
   });
 
-  app.post<{ Body: ResetPwdUnAuthRequest }>('/api/Member/ResetPwdUnAuth', { schema: { body: ResetPwdUnAuthRequestSchema }, config: guessLimited }, async (request, reply) => {
+  app.post<{ Body: ResetPwdUnAuthRequest }>('/api/Member/ResetPwdUnAuth', { schema: { body: ResetPwdUnAuthRequestSchema }, config: { ...guessLimited, ...changing } }, async (request, reply) => {
     const { userId, token, password, confirmPassword } = request.body;
     failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
     const lang = requestLanguage(request, request.body.lang);
@@ -126,24 +147,29 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       language: lang,
     });
     if (!result.body.isSuccess) return relay(reply, result);
+    if (signedInMember(request)?.memberId === result.body.data?.memberId) passwordChangeDone(request);
     await endOtherSessions(request, result.body.data?.memberId);
     const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
     const shown: Reply<ChangedData> = { ...result.body, data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) } };
     return reply.code(result.status).send(shown);
   });
 
-  app.post<{ Body: ResetPwdRequest }>('/api/Member/ResetPwd', { schema: { body: ResetPwdRequestSchema }, config: guessLimited }, async (request, reply) => {
+  app.post<{ Body: ResetPwdRequest }>('/api/Member/ResetPwd', { schema: { body: ResetPwdRequestSchema }, config: changing }, async (request, reply) => {
     const { currentPassword, newPassword, confirmPassword } = request.body;
     const errors = validateNewPassword({ password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword }, 'change');
     failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
     const lang = requestLanguage(request, request.body.lang);
-    const result = await callAsMember<ChangedData>(upstream, request, reply, {
-      method: 'POST',
-      path: '/api/Member/ResetPwd',
-      body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), lang },
-      language: lang,
-    });
+    const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
+      callAsMember<ChangedData>(upstream, request, reply, {
+        method: 'POST',
+        path: '/api/Member/ResetPwd',
+        body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), lang },
+        language: lang,
+      }),
+    );
     if (!result.body.isSuccess) return relay(reply, result);
+    // The same session goes on with every route (the member service set the status back to active).
+    passwordChangeDone(request);
     await endOtherSessions(request, signedInMember(request)?.memberId);
     return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
   });

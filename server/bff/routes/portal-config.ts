@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../shared/schemas/reply.ts';
 import type { PortalConfig } from '../../../shared/schemas/portal-config.ts';
+import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { configuredSocialTypes } from '../social/social-config.ts';
 import type { RouteDeps } from './deps.ts';
@@ -16,7 +17,8 @@ export function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['
 }
 
 export default async function portalConfigRoutes(app: FastifyInstance, deps: RouteDeps) {
-  app.get('/api/info/PortalConfig', async (request, reply) => {
+  // Every screen reads it, change-password included.
+  app.get('/api/info/PortalConfig', { config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request, reply) => {
     // The answer varies by user agent (WeChat), language and host; never share it between visitors.
     reply.header('cache-control', 'private, no-store');
     return ok(portalConfigFor(deps, request));

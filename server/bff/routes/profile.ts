@@ -1,19 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { ProfileUpdateSchema, type Member } from '../../../shared/schemas/member.ts';
+import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangePending } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
+
+/** What the header and the change-password screen read while the password must be changed first. */
+function beforePasswordChange({ userId, status, LastPwdModifiedDate }: Member): Partial<Member> {
+  return { userId, status, LastPwdModifiedDate };
+}
 
 export default async function profileRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream } = deps;
 
   async function getProfile(request: FastifyRequest, reply: FastifyReply) {
-    return relay(reply, await callAsMember<Member>(upstream, request, reply, { method: 'GET', path: '/api/member' }));
+    const result = await callAsMember<Partial<Member>>(upstream, request, reply, { method: 'GET', path: '/api/member' });
+    if (passwordChangePending(request) && result.body.data) result.body.data = beforePasswordChange(result.body.data as Member);
+    return relay(reply, result);
   }
   // The spec's client uses both spellings.
-  app.get('/api/Member', getProfile);
-  app.get('/api/member', getProfile);
+  app.get('/api/Member', { config: ALLOWED_DURING_PASSWORD_CHANGE }, getProfile);
+  app.get('/api/member', { config: ALLOWED_DURING_PASSWORD_CHANGE }, getProfile);
 
   app.put<{ Body: Static<typeof ProfileUpdateSchema> }>(
     '/api/member',

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/social.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
-import { signedInMember } from '../plugins/session.ts';
+import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
@@ -45,6 +45,9 @@ const profileOf = (identity: VerifiedIdentity) => ({
  */
 export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config, clock } = deps;
+  // Sign-in here guesses nothing (the state is bound to the session, the provider confirms the
+  // code), so it has only the general per-IP limit: an office signs in together. Sign-up and
+  // connect keep the stricter one.
   const limited = strictRateLimit(config.loginRateLimitPerMinute);
 
   function memberIdOf(request: FastifyRequest): number | undefined {
@@ -69,7 +72,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
 
   app.post<{ Body: SocialAuthorizeRequest }>(
     '/api/Member/SocialAuthorize',
-    { schema: { body: SocialAuthorizeRequestSchema }, config: limited },
+    { schema: { body: SocialAuthorizeRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request) => {
       const { socialType, origin } = request.body;
       const provider = providerConfig(config.social, socialType);
@@ -84,7 +87,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
   );
 
   for (const [path, socialType] of LOGIN_PATHS) {
-    app.post<{ Body: SocialLoginRequest }>(path, { schema: { body: SocialLoginRequestSchema }, config: limited }, async (request, reply) => {
+    app.post<{ Body: SocialLoginRequest }>(path, { schema: { body: SocialLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request, reply) => {
       const { code, state, returnUrl, pass } = request.body;
       const { identity } = await verify(request, code, state, socialType, ['login']);
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);

@@ -2,8 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CheckGoToProfileRequestSchema, RefererLoginRequestSchema, type CheckGoToProfileRequest, type RefererLoginRequest } from '../../../shared/schemas/auth.ts';
 import { forbidden } from '../errors.ts';
-import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
+import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from './deps.ts';
 
@@ -20,6 +21,7 @@ function isKnownSite(request: FastifyRequest, keys: readonly string[]): boolean 
 /** Single sign-on hand-off between the portal and the company sites it signs members in for. */
 export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config } = deps;
+  const doors = signInDoors(deps);
 
   // Called by a company site's server, not by a browser: it redeems the one-time ticket it got
   // as `tempid` on the redirect, learns who signed in and receives a ticket for sending the
@@ -38,9 +40,11 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   // signs in here. A refused ticket ends whatever session the browser had.
   app.post<{ Body: RefererLoginRequest }>(
     '/api/Member/RefererLogin',
-    { schema: { body: RefererLoginRequestSchema }, config: strictRateLimit(config.loginRateLimitPerMinute) },
+    { schema: { body: RefererLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
-      const result = await upstream.call<UpstreamSignInData>({ method: 'POST', path: '/api/Member/RefererLogin', body: request.body });
+      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.ticket, undefined, () =>
+        upstream.call<UpstreamSignInData>({ method: 'POST', path: '/api/Member/RefererLogin', body: request.body }),
+      );
       if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
       return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
     },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, type CallbackPolicy } from '../callback-url.ts';
 import type { UpstreamReply } from '../upstream.ts';
@@ -18,7 +19,8 @@ export interface UpstreamSignInData {
 
 /**
  * Turns the member service's sign-in reply into the browser's: a reply that carries a member
- * token starts a new session (ok, preferring and the must-change-password codes); the token
+ * token starts a new session (ok, preferring and the must-change-password codes, whose session
+ * serves only the password change until it is done); the token
  * stays in the session; a redirect URL leaves only when allowed, and the ticket for its site only with it.
  */
 export async function signedInReply(
@@ -29,7 +31,11 @@ export async function signedInReply(
 ): Promise<Reply<UpstreamSignInData>> {
   const { token, tokenExpiresAt, memberId, redirectUrl, id, tempId, ...rest } = result.body.data ?? {};
   if (token && memberId !== undefined) {
-    await request.startMemberSession({ memberToken: token, tokenExpiresAt: tokenExpiresAt ?? '', userId: rest.userId ?? '', memberId });
+    await request.startMemberSession(
+      { memberToken: token, tokenExpiresAt: tokenExpiresAt ?? '', userId: rest.userId ?? '', memberId },
+      // defaultpwd, mustchange and expired: the browser's redirect to change-password is not the only guard.
+      { passwordChangeRequired: rest.status !== undefined && mustChangePassword(rest.status) },
+    );
   }
   const data: UpstreamSignInData = { ...rest };
   const allowed = allowedCallbackUrl(redirectUrl, policy);

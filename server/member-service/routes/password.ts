@@ -96,7 +96,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema }, logLevel: 'warn' },
     async (request) => {
       const link = await validResetLink(request.params.token, request.query.userId);
-      return link ? ok({ reason: link.token.reason }) : fail('ResetLinkExpired');
+      // userId: the account the link leads to, for the portal's lock on the password checks the link opens.
+      return link ? ok({ reason: link.token.reason, userId: link.member.email }) : fail('ResetLinkExpired');
     },
   );
 

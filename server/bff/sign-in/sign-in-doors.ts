@@ -1,0 +1,158 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fail, type Reply } from '../../../shared/schemas/reply.ts';
+import { ReplyError } from '../errors.ts';
+import type { RouteDeps } from '../routes/deps.ts';
+import type { KeyValueStore } from '../store/key-value-store.ts';
+import type { UpstreamReply } from '../upstream.ts';
+import { AddressFailures } from './address-failures.ts';
+import { SignInLockout } from './lockout.ts';
+
+/** What a door's reply proves about the secret it was given. */
+export type Verdict = 'wrong' | 'right' | 'unproven';
+
+export interface SignInDoor {
+  /** Wrong passwords here count towards the account's lock (spec section 9); codes and tickets have none. */
+  checksPassword: boolean;
+  verdict(reply: Pick<UpstreamReply<unknown>, 'body'>): Verdict;
+}
+
+/** Sign-in replies that can only come after the password was found right. */
+const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd']);
+/** ContactHR: a company address answers it for a wrong password as well (member service). */
+const WRONG_SIGN_IN_CODES = new Set(['AccountOrPwdFail', 'ContactHR']);
+const WRONG_CODE_CODES = new Set(['unauthorized', 'TokenIssue', 'CodeNoLongerValid']);
+
+/**
+ * Every door where the portal checks a secret someone could guess, and what each reply
+ * proves. (Social sign-in is not one: its state is bound to the session and the provider
+ * confirms its code.) Only the codes
+ * listed prove anything: an outage, a form error or an unknown code leaves the attempt counted
+ * without resetting the series.
+ */
+export const SIGN_IN_DOORS = {
+  /** Login. */
+  password: {
+    checksPassword: true,
+    verdict: ({ body }) => (WRONG_SIGN_IN_CODES.has(body.code) ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven'),
+  },
+  /** ResetPwd: the current password confirms a change. */
+  currentPassword: {
+    checksPassword: true,
+    verdict: ({ body }) => (body.code === 'AccountOrPwdFail' ? 'wrong' : body.isSuccess ? 'right' : 'unproven'),
+  },
+  /**
+   * ValidatePwd and ValidatePwdUnAuth compare a candidate new password with the current one:
+   * `passwordused` says it is the current password, `ok` that it is not. Either answer is an
+   * oracle for the current password, so each counts like a sign-in.
+   */
+  newPassword: {
+    checksPassword: true,
+    verdict: ({ body }) => (body.code === 'passwordused' ? 'right' : body.isSuccess ? 'wrong' : 'unproven'),
+  },
+  /** otpVerify. */
+  code: {
+    checksPassword: false,
+    verdict: ({ body }) => (body.isSuccess ? 'right' : WRONG_CODE_CODES.has(body.code) ? 'wrong' : 'unproven'),
+  },
+  /** RefererLogin. */
+  ticket: {
+    checksPassword: false,
+    verdict: ({ body }) => (body.isSuccess ? 'right' : body.code === 'TempIdInValid' ? 'wrong' : 'unproven'),
+  },
+} as const satisfies Record<string, SignInDoor>;
+
+export interface SignInDoorsOptions {
+  /** Failed checks per client address within the window, at all doors together. */
+  failuresPerAddress: number;
+  failureWindowSeconds: number;
+}
+
+/** The doors of a portal, counting in its shared store with its configured limits. */
+export function signInDoors({ store, config }: Pick<RouteDeps, 'store' | 'config'>): SignInDoors {
+  return new SignInDoors(store, { failuresPerAddress: config.loginFailuresPerIp, failureWindowSeconds: config.loginFailureWindowSeconds });
+}
+
+// A type, not an interface: it must fit the open-ended sign-in data.
+export type Locked = { remainingSeconds: number };
+
+/** The reply while an account is locked: the same status and shape as a wrong password at sign-in. */
+export function accountLocked(remainingSeconds: number): Reply<Locked> {
+  return fail('AccountLock', { data: { remainingSeconds } });
+}
+
+/**
+ * The one way a secret is checked. Before the check: an address that used up its failures
+ * gets 429 with Retry-After, and a locked account gets AccountLock, even for the right
+ * password. After it: a wrong secret counts against the address and, at a password door,
+ * towards the account's lock (the failure that completes the series answers AccountLock);
+ * a right password starts the series again.
+ */
+export class SignInDoors {
+  private readonly lockout: SignInLockout;
+  private readonly failures: AddressFailures;
+
+  constructor(store: KeyValueStore, options: SignInDoorsOptions) {
+    this.lockout = new SignInLockout(store);
+    this.failures = new AddressFailures(store, options.failuresPerAddress, options.failureWindowSeconds);
+  }
+
+  /**
+   * @param account the sign-in ID whose lock applies (a password door); undefined when the
+   *   check cannot concern an account (no session, a link that leads nowhere).
+   * @param check asks the member service; a ReplyError it throws is judged like a reply.
+   */
+  attempt<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    door: SignInDoor & { checksPassword: false },
+    account: undefined,
+    check: () => Promise<UpstreamReply<T>>,
+  ): Promise<UpstreamReply<T>>;
+  attempt<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    door: SignInDoor,
+    account: string | undefined,
+    check: () => Promise<UpstreamReply<T>>,
+  ): Promise<UpstreamReply<T | Locked>>;
+  async attempt<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    door: SignInDoor,
+    account: string | undefined,
+    check: () => Promise<UpstreamReply<T>>,
+  ): Promise<UpstreamReply<T | Locked>> {
+    const address = AddressFailures.address(request);
+    const wait = await this.failures.blockedFor(address);
+    if (wait !== undefined) {
+      reply.header('retry-after', String(wait));
+      throw new ReplyError(429, 'TooManyRequests');
+    }
+
+    const locked = door.checksPassword && account !== undefined ? SignInLockout.account(account) : undefined;
+    let attempt = 0;
+    if (locked !== undefined) {
+      const gate = await this.lockout.begin(locked);
+      if (!gate.allowed) return { status: 200, body: accountLocked(gate.remainingSeconds) };
+      attempt = gate.attempt;
+    }
+
+    let result: UpstreamReply<T>;
+    try {
+      result = await check();
+    } catch (error) {
+      if (error instanceof ReplyError && door.verdict({ body: fail(error.code) }) === 'wrong') await this.failures.failed(address);
+      throw error;
+    }
+
+    const verdict = door.verdict(result);
+    if (verdict === 'wrong') {
+      await this.failures.failed(address);
+      const lockSeconds = locked === undefined ? undefined : await this.lockout.failed(locked, attempt);
+      if (lockSeconds !== undefined) return { status: 200, body: accountLocked(lockSeconds) };
+    } else if (verdict === 'right' && locked !== undefined) {
+      await this.lockout.succeeded(locked);
+    }
+    return result;
+  }
+}
