@@ -23,6 +23,7 @@ import accountRoutes from './routes/account.ts';
 import preferencesRoutes from './routes/preferences.ts';
 import profileRoutes from './routes/profile.ts';
 import otpRoutes from './routes/otp.ts';
+import phoneProofRoutes from './routes/phone-proof.ts';
 import registerRoutes from './routes/register.ts';
 import ssoRoutes from './routes/sso.ts';
 import socialRoutes from './routes/social.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     });
     await api.register(authRoutes, deps);
     await api.register(otpRoutes, deps);
+    await api.register(phoneProofRoutes, deps);
     await api.register(ssoRoutes, deps);
     await api.register(registerRoutes, deps);
     await api.register(profileRoutes, deps);

@@ -20,6 +20,7 @@ import { passwordRoutes } from './routes/password.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { otpRoutes } from './routes/otp.ts';
+import { phoneProofRoutes } from './routes/phone-proof.ts';
 import { registerRoutes } from './routes/register.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { socialRoutes } from './routes/social.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The periodic jobs of this instance; `app.jobs.runNow(name)` runs one at once. */
     jobs: JobRunner;
+    /** Work postponed until after replies; `await app.background.drain()` waits for all of it. */
+    background: BackgroundTasks;
   }
 }
 
@@ -75,6 +78,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     pollMs: config.jobPollSeconds * 1000,
   });
   app.decorate('jobs', jobs);
+  app.decorate('background', ctx.background);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -89,6 +93,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(healthRoutes, store);
   await app.register(authRoutes, ctx);
   await app.register(otpRoutes, ctx);
+  await app.register(phoneProofRoutes, ctx);
   await app.register(ticketRoutes, ctx);
   await app.register(profileRoutes, ctx);
   await app.register(preferencesRoutes, ctx);

@@ -22,6 +22,10 @@ export interface MemberServiceConfig {
   /** Unset: text messages go to DATA_DIR/outbox. */
   smsWebhookUrl?: string;
   smsWebhookToken?: string;
+  /** Text messages per phone number and hour, across all accounts (delivery/delivery-budget.ts). */
+  smsPerNumberPerHour: number;
+  /** Verification mails (Reactivate) per address and hour. */
+  verificationMailPerAddressPerHour: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,6 +48,8 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Optional(Type.Union(LOG_LEVELS.map((l) => Type.Literal(l)))),
   SMS_WEBHOOK_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   SMS_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 8 })),
+  SMS_PER_NUMBER_PER_HOUR: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,5}$' })),
+  VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,5}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -92,5 +98,7 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     logLevel: values.LOG_LEVEL ?? 'info',
     smsWebhookUrl: values.SMS_WEBHOOK_URL,
     smsWebhookToken: values.SMS_WEBHOOK_TOKEN,
+    smsPerNumberPerHour: Number(values.SMS_PER_NUMBER_PER_HOUR ?? 5),
+    verificationMailPerAddressPerHour: Number(values.VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR ?? 5),
   };
 }

@@ -1,4 +1,5 @@
 import type { Member } from '../../shared/schemas/member.ts';
+import { provenMobileOf } from './phone/proven-mobile.ts';
 import type { MemberRow, SocialLinkRow } from './store/schema.ts';
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -36,6 +37,7 @@ export function toMember(row: MemberRow, socialLinks: SocialLinkRow[]): Member {
     telExt: row.tel_ext,
     mobileCountryCode: row.mobile_country_code,
     mobile: row.mobile,
+    mobileVerified: provenMobileOf(row) !== undefined,
     businessApplicationAreas: listOf(row.business_application_areas),
     inProducts: listOf(row.in_products),
     memberExtension: { vatNumber: row.vat_number, address: row.address },

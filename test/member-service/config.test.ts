@@ -52,6 +52,8 @@ t.test('every variable is read', async (t) => {
     MEMBER_TOKEN_TTL_SECONDS: '3600',
     JOB_POLL_SECONDS: '30',
     LOG_LEVEL: 'warn',
+    SMS_PER_NUMBER_PER_HOUR: '3',
+    VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR: '4',
   });
   t.same(config, {
     host: '0.0.0.0',
@@ -68,6 +70,8 @@ t.test('every variable is read', async (t) => {
     tokenTtlSeconds: 3600,
     jobPollSeconds: 30,
     logLevel: 'warn',
+    smsPerNumberPerHour: 3,
+    verificationMailPerAddressPerHour: 4,
   });
 });
 
@@ -84,6 +88,8 @@ t.test('a bad value names its variable', async (t) => {
     COMPANY_DOMAINS: 'corp.example; evil',
     MEMBER_TOKEN_TTL_SECONDS: '-5',
     LOG_LEVEL: 'loud',
+    SMS_PER_NUMBER_PER_HOUR: '0',
+    VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR: 'many',
   };
   for (const [name, value] of Object.entries(bad)) {
     t.throws(() => loadMemberServiceConfig({ DATA_DIR: dir, [name]: value }), new RegExp(`^Invalid ${name}:`), name);

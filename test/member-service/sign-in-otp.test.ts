@@ -75,6 +75,8 @@ t.test('a code by phone goes to the outbox, shows the last three digits and sign
   const service = await startSignInService(t);
   const email = 'phone@example.com';
   await service.activeMember(email, { mobileCountryCode: '49', mobile: '15123456789', telNo: '', telAreacode: '', telCountryCode: '', country: 'Germany', state: '' });
+  // Proven by a code sent to it (test/member-service/phone-proof.test.ts): only such a number gets sign-in codes.
+  await service.setMember(email, { proven_mobile: '+4915123456789' });
   const sent = await sendCode(service, email, 2);
   t.same(sent.body, { isSuccess: true, code: 'ok', data: { showSendCode: true, lastThreeDigits: '789' } });
   const [sms] = await textMessages(service.dataDir);
@@ -101,6 +103,8 @@ t.test('the SMS webhook: delivered codes work, a failed delivery is badrequest a
   const service = await startSignInService(t, { smsWebhookUrl: `http://127.0.0.1:${port}/sms`, smsWebhookToken: 'gateway-token' });
   const email = 'hook@example.com';
   await service.activeMember(email, { mobileCountryCode: '49', mobile: '15123456789', telNo: '', telAreacode: '', telCountryCode: '', country: 'Germany', state: '' });
+  // Proven by a code sent to it (test/member-service/phone-proof.test.ts): only such a number gets sign-in codes.
+  await service.setMember(email, { proven_mobile: '+4915123456789' });
 
   t.equal((await sendCode(service, email, 2)).body.code, 'ok');
   t.equal(received[0]!.auth, 'Bearer gateway-token');

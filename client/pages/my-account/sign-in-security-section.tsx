@@ -5,6 +5,7 @@ import type { Member } from '../../../shared/schemas/member.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { AccountSection } from './account-section.tsx';
 import { monthDayYear } from './dates.ts';
+import { PhoneVerification } from './phone-verification.tsx';
 
 /** Account id, the e-mail (changed only through the privacy team), and the password's last change. */
 export function SignInSecuritySection({ member }: { member: Member }) {
@@ -38,6 +39,7 @@ export function SignInSecuritySection({ member }: { member: Member }) {
           {t('account.security.change')}
         </Link>
       </div>
+      <PhoneVerification member={member} />
     </AccountSection>
   );
 }

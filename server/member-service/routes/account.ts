@@ -68,7 +68,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
       const lang = mailLanguage(undefined, request.headers['accept-language'], updated.lang);
       const link = `${config.publicOrigin}/${lang}/login`;
       const mail = renderDeletionMail(lang, { firstName: updated.first_name, lastName: updated.last_name, deleteAt: updated.delete_date, link });
-      background.run('deletion mail', () => mailer.send({ to: updated.email, ...mail, link }));
+      background.afterReply(reply, 'deletion mail', () => mailer.send({ to: updated.email, ...mail, link }));
     }
     return reply.send(ok(await view(updated)));
   }

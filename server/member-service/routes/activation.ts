@@ -4,6 +4,7 @@ import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { ActivateRequestSchema, ReactivateRequestSchema } from '../../../shared/schemas/register.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
+import { deliveryBudget } from '../delivery/delivery-budget.ts';
 import { mailLanguage } from '../language.ts';
 import { hashToken } from '../security/tokens.ts';
 import { sendVerificationMail } from '../verification.ts';
@@ -11,6 +12,7 @@ import { sendVerificationMail } from '../verification.ts';
 /** Following the e-mail verification link, and asking for a new one. */
 export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, background } = ctx;
+  const budget = deliveryBudget(ctx);
 
   app.post<{ Body: { userId: string; token: string } }>('/api/Member/Activate', { schema: { body: ActivateRequestSchema } }, async (request) => {
     const member = await store.members.findByPublicId(request.body.userId);
@@ -27,13 +29,18 @@ export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext
   });
 
   // The reply is the same whether or not the address is registered, and the work happens after
-  // it, so neither its content nor its timing tells who has an account.
-  app.post<{ Body: { userId: string; lang?: string } }>('/api/Member/Reactivate', { schema: { body: ReactivateRequestSchema } }, async (request) => {
+  // it, so neither its content nor its timing tells who has an account. Each address gets at most
+  // VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR of these mails, however it is named and whoever asks.
+  app.post<{ Body: { userId: string; lang?: string } }>('/api/Member/Reactivate', { schema: { body: ReactivateRequestSchema } }, async (request, reply) => {
     const { userId, lang } = request.body;
     const acceptLanguage = request.headers['accept-language'];
-    background.run('resending the verification mail', async () => {
+    background.afterReply(reply, 'resending the verification mail', async () => {
       const member = userId.includes('@') ? await store.members.findByEmail(normalizeEmail(userId)) : await store.members.findByPublicId(userId);
       if (member?.status !== MemberStatus.Unverified) return;
+      if (!(await budget.take('verification-mail', member.email))) {
+        request.log.warn({ memberId: member.id }, 'verification mail not sent: the address has had its mails for this hour');
+        return;
+      }
       await sendVerificationMail(ctx, member, mailLanguage(lang, acceptLanguage, member.lang));
     });
     return ok();

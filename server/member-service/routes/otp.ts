@@ -6,64 +6,52 @@ import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema, type OtpVerifyRequest
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
+import { provenMobileOf } from '../phone/proven-mobile.ts';
+import { textCodes } from '../phone/text-code.ts';
 import type { MemberRow } from '../store/schema.ts';
-import { LOGIN_FLOW, newOtpCode, OTP_MAX_ATTEMPTS, otpCodeHasher } from '../sign-in/otp-code.ts';
+import { codeIssuer } from '../sign-in/issue-code.ts';
+import { LOGIN_FLOW, OTP_MAX_ATTEMPTS, otpCodeHasher } from '../sign-in/otp-code.ts';
 import { renderOtpMail, renderOtpSms } from '../sign-in/otp-mail.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
-import { internationalNumber } from '../sms/sms-sender.ts';
 
-const BLOCKED_STATUSES: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
+const NO_CODES: number[] = [MemberStatus.Unverified, MemberStatus.Inactive, MemberStatus.Deactivated];
 const MINUTES = Math.round(OTP_VALID_SECONDS / 60);
 
-const hasMobile = (member: MemberRow) => member.mobile.replace(/\D/g, '') !== '' && member.mobile_country_code.replace(/\D/g, '') !== '';
+/**
+ * Who may get sign-in codes: a member whose address was proven (activated) and who is not
+ * blocked. A registration nobody activated sends nothing, by mail or text.
+ */
+const mayGetCodes = (member: MemberRow) => !NO_CODES.includes(member.status);
 
 /** Sign-in by a one-time code sent by e-mail or to the mobile phone. */
 export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config, background } = ctx;
   const hashCode = otpCodeHasher(config.passwordEncodingKey);
-
-  async function issue(member: MemberRow, channel: number): Promise<{ code: string; id: number }> {
-    const code = newOtpCode();
-    const now = clock.now();
-    const id = await store.otpCodes.issue({
-      memberId: member.id,
-      flow: LOGIN_FLOW,
-      channel,
-      codeHash: hashCode(member.id, LOGIN_FLOW, code),
-      now,
-      expiresAt: now + OTP_VALID_SECONDS * 1000,
-    });
-    return { code, id };
-  }
+  const issueCode = codeIssuer(ctx);
+  const sendCodeByText = textCodes(ctx);
 
   // By e-mail the reply is the same whether or not the account exists, and the mail goes out
   // after it. By phone the member needs to know whether a text was sent, so an account without
-  // a mobile number and an unknown one get the same PhoneNotEnabled.
-  app.post<{ Body: SendOtpCodeRequest }>('/api/Member/SendOtpCode', { schema: { body: SendOtpCodeRequestSchema } }, async (request) => {
+  // a proven mobile number, one that may get no codes and an unknown one all get PhoneNotEnabled.
+  app.post<{ Body: SendOtpCodeRequest }>('/api/Member/SendOtpCode', { schema: { body: SendOtpCodeRequestSchema } }, async (request, reply) => {
     const { userId, otpVerifyType, lang } = request.body;
     const found = await store.members.findByEmail(normalizeEmail(userId));
-    const member = found && !BLOCKED_STATUSES.includes(found.status) ? found : undefined;
+    const member = found && mayGetCodes(found) ? found : undefined;
     const language = mailLanguage(lang, request.headers['accept-language'], member?.lang);
+    const values = (code: string) => ({ firstName: member!.first_name, lastName: member!.last_name, code, minutes: MINUTES });
 
     if (otpVerifyType === OtpVerifyType.Phone) {
-      if (!member || !hasMobile(member)) return fail('PhoneNotEnabled');
-      const { code, id } = await issue(member, OtpVerifyType.Phone);
-      const values = { firstName: member.first_name, lastName: member.last_name, code, minutes: MINUTES };
-      try {
-        await ctx.sms.send({ to: internationalNumber(member.mobile_country_code, member.mobile), text: renderOtpSms(language, values) });
-      } catch (error) {
-        request.log.warn({ err: error }, 'text message delivery failed');
-        await store.otpCodes.invalidate(id, clock.now());
-        return fail('badrequest');
-      }
-      return ok({ showSendCode: true, lastThreeDigits: member.mobile.replace(/\D/g, '').slice(-3) });
+      const number = member && provenMobileOf(member);
+      if (!member || !number) return fail('PhoneNotEnabled');
+      // The number's hourly budget spent counts as a failed delivery: the member is offered the code by e-mail.
+      const sent = await sendCodeByText(member, number, { flow: LOGIN_FLOW, scope: LOGIN_FLOW, text: (code) => renderOtpSms(language, values(code)) }, request.log);
+      return sent.sent ? ok({ showSendCode: true, lastThreeDigits: sent.lastThreeDigits }) : fail('badrequest');
     }
 
     if (member) {
-      background.run('sending a sign-in code', async () => {
-        const { code } = await issue(member, OtpVerifyType.Email);
-        const mail = renderOtpMail(language, { firstName: member.first_name, lastName: member.last_name, code, minutes: MINUTES });
-        await ctx.mailer.send({ to: member.email, ...mail });
+      background.afterReply(reply, 'sending a sign-in code', async () => {
+        const { code } = await issueCode({ memberId: member.id, flow: LOGIN_FLOW, scope: LOGIN_FLOW, channel: OtpVerifyType.Email });
+        await ctx.mailer.send({ to: member.email, ...renderOtpMail(language, values(code)) });
       });
     }
     return ok({ showSendCode: true });

@@ -70,7 +70,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (BLOCKED.includes(member.status)) return fail('unauthorized');
     if (member.is_emp === 1) return fail('ResetPwd4DL');
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    background.run('sending the password reset mail', () => sendPasswordResetMail(ctx, member, language, request.body.returnUrl ?? ''));
+    background.afterReply(reply, 'sending the password reset mail', () => sendPasswordResetMail(ctx, member, language, request.body.returnUrl ?? ''));
     return ok();
   });
 
@@ -78,10 +78,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
   app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
     '/api/Member/ResendResetPwdMail',
     { schema: { body: ResendResetPwdMailRequestSchema } },
-    async (request) => {
+    async (request, reply) => {
       const { userId, lang: bodyLang } = request.body;
       const acceptLanguage = request.headers['accept-language'];
-      background.run('resending the password reset mail', async () => {
+      background.afterReply(reply, 'resending the password reset mail', async () => {
         const member = await findMember(userId);
         if (!member || !mayReset(member)) return;
         await sendPasswordResetMail(ctx, member, mailLanguage(bodyLang, acceptLanguage, member.lang));
@@ -118,9 +118,9 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     // Checked before the link is used up, so that a refused password can be corrected.
     const now = clock.now();
     if (!(await store.passwordResets.consume(token.id, now))) return fail('ResetLinkExpired');
-    await store.passwordResets.changePassword({ memberId: member.id, passwordHash: await hashPassword(decode(request.body.password)!), now });
+    await store.passwordResets.changePassword({ memberId: member.id, passwordHash: await hashPassword(decode(request.body.password)!), now, throughMailedLink: true });
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    background.run('sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
+    background.afterReply(reply, 'sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
     return ok({ memberId: member.id, userId: member.email, ...(token.return_url ? { redirectUrl: token.return_url } : {}) });
   });
 
@@ -142,7 +142,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       keepSessionTokenHash: request.memberTokenHash ?? undefined,
     });
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    background.run('sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
+    background.afterReply(reply, 'sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
     return ok({ memberId: member.id });
   });
 
@@ -150,11 +150,11 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
   app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
     '/api/Member/ResendOneYearNotUpdatePwdMail',
     { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema } },
-    async (request) => {
+    async (request, reply) => {
       const { userId, lang: bodyLang } = request.body;
       const acceptLanguage = request.headers['accept-language'];
       if (!userId) return ok();
-      background.run('resending the password reminder mail', async () => {
+      background.afterReply(reply, 'resending the password reminder mail', async () => {
         const member = await findMember(userId);
         if (!member || !mayReset(member) || member.password_changed_at === null) return;
         if (member.password_changed_at > clock.now() - PASSWORD_MAX_AGE_DAYS * DAY_MS && member.status !== MemberStatus.PasswordExpired) return;

@@ -5,6 +5,7 @@ import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { regionOf } from '../data/countries.ts';
 import { toMember } from '../member-view.ts';
+import { mobileNumberOf } from '../phone/proven-mobile.ts';
 import type { MemberRow } from '../store/schema.ts';
 import { checkContactFacts, checkOptionValues, withoutChinaPhone } from '../validation/contact-facts.ts';
 import { errorList } from '../validation/form-errors.ts';
@@ -29,7 +30,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ServiceContext): 
     const errors = errorList(ruleErrors, checkContactFacts(values, ruleErrors), checkOptionValues(body));
     if (errors.length > 0) return reply.code(400).send(fail('FormValidateFail', { errors }));
 
+    // A changed number is unproven until a code sent to it comes back (phone/proven-mobile.ts).
+    const numberChanged = mobileNumberOf(member) !== mobileNumberOf({ mobile: body.mobile, mobile_country_code: body.mobileCountryCode });
     const updated = await store.members.update(member.id, {
+      ...(numberChanged ? { proven_mobile: '' } : {}),
       first_name: body.firstName.trim(),
       last_name: body.lastName.trim(),
       company_name: body.companyName.trim(),

@@ -3,8 +3,13 @@ import { OTP_LENGTH } from '../../../shared/limits.ts';
 
 /** Wrong tries after which a code stops working. */
 export const OTP_MAX_ATTEMPTS = 5;
-/** The one flow codes serve today; a code of one flow never works for another. */
+/** What a code is for; a code of one flow never works for another. */
 export const LOGIN_FLOW = 'login';
+/** Proving a mobile number (phone/phone-proof.ts). */
+export const PHONE_PROOF_FLOW = 'phone-proof';
+
+/** A proof code is hashed with the number it went to: it proves that number, not one entered since. */
+export const phoneProofScope = (number: string) => `${PHONE_PROOF_FLOW}:${number}`;
 
 /** A code of OTP_LENGTH digits from the operating system's CSPRNG. */
 export function newOtpCode(): string {

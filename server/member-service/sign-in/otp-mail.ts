@@ -4,7 +4,7 @@ import { escapeHtml, interpolate, type RenderedMail } from '../mail/templates.ts
 import { htmlMail } from '../mail/html-layout.ts';
 import { nameValues } from '../mail/name-values.ts';
 
-type OtpKey = 'subject' | 'greeting' | 'intro' | 'validity' | 'ignore' | 'signature' | 'automated' | 'sms';
+type OtpKey = 'subject' | 'greeting' | 'intro' | 'validity' | 'ignore' | 'signature' | 'automated' | 'sms' | 'phoneProofSms';
 
 const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
 
@@ -40,4 +40,9 @@ export function renderOtpMail(lang: Language, values: OtpMessageValues): Rendere
 
 export function renderOtpSms(lang: Language, values: OtpMessageValues): string {
   return interpolate(texts[lang].sms, vars(lang, values), (s) => s);
+}
+
+/** The text message that proves a mobile number (phone/phone-proof routes). */
+export function renderPhoneProofSms(lang: Language, values: OtpMessageValues): string {
+  return interpolate(texts[lang].phoneProofSms, vars(lang, values), (s) => s);
 }

@@ -165,6 +165,23 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('members_password_changed_at').on('members').column('password_changed_at').execute();
       },
     },
+    '0700-proven-mobile': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('members').addColumn(...text('proven_mobile')).execute();
+      },
+    },
+    '0701-delivery-budgets': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('delivery_budgets')
+          .addColumn('destination', 'text', (c) => c.notNull())
+          .addColumn('window_start', 'bigint', (c) => c.notNull())
+          .addColumn('sent', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('delivery_budgets_pk', ['destination', 'window_start'])
+          .execute();
+        await db.schema.createIndex('delivery_budgets_window').on('delivery_budgets').column('window_start').execute();
+      },
+    },
   };
 }
 

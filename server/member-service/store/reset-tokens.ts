@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MemberStatus } from '../../../shared/enums.ts';
+import { dropUnprovenAccess } from './mailbox-proof.ts';
 import type { Database, MemberRow, PasswordResetTokenRow } from './schema.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface PasswordChange {
   now: number;
   /** The session token the change was made with (a signed-in change): it stays valid. */
   keepSessionTokenHash?: string;
+  /** Made through a mailed link: the mailbox is proven, and what it did not prove goes (store/mailbox-proof.ts). */
+  throughMailedLink?: boolean;
 }
 
 /**
@@ -112,7 +115,7 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
       return Number(used.numUpdatedRows) === 1;
     },
 
-    async changePassword({ memberId, passwordHash, now, keepSessionTokenHash }) {
+    async changePassword({ memberId, passwordHash, now, keepSessionTokenHash, throughMailedLink }) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('members')
@@ -136,6 +139,7 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
           .where('used_at', 'is', null)
           .where('superseded_at', 'is', null)
           .execute();
+        if (throughMailedLink) await dropUnprovenAccess(trx, memberId, now);
       });
     },
 

@@ -42,6 +42,8 @@ export interface MembersTable {
   delete_date: number | null;
   /** When the annual password reminder was last sent (jobs/password-reminder.ts). */
   password_reminded_at: number | null;
+  /** The mobile number ('+' and digits) the member proved by entering a code sent to it; '' for none. */
+  proven_mobile: Generated<string>;
 }
 
 export interface MemberTokensTable {
@@ -140,7 +142,18 @@ export interface SsoTicketsTable {
   used_at: number | null;
 }
 
+/**
+ * Messages sent per destination (phone number, mail address) and hour, whichever account they
+ * were for: a keyed hash of the destination, never the destination itself.
+ */
+export interface DeliveryBudgetsTable {
+  destination: string;
+  window_start: number;
+  sent: number;
+}
+
 export interface Database {
+  delivery_budgets: DeliveryBudgetsTable;
   otp_codes: OtpCodesTable;
   sso_tickets: SsoTicketsTable;
   members: MembersTable;

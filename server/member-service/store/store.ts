@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseOptions, type Engine } from './db.ts';
 import { jobLeasesRepository, type JobLeasesRepository } from './job-leases.ts';
 import { accountDeletionRepository, type AccountDeletionRepository } from './account-deletion.ts';
 import { consentEventsRepository, type ConsentEventsRepository } from './consent-events.ts';
+import { deliveryBudgetsRepository, type DeliveryBudgetsRepository } from './delivery-budgets.ts';
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
 import { otpCodesRepository, type OtpCodesRepository } from './otp-codes.ts';
@@ -27,6 +28,7 @@ export interface MemberStore {
   readonly jobLeases: JobLeasesRepository;
   readonly accountDeletion: AccountDeletionRepository;
   readonly consentEvents: ConsentEventsRepository;
+  readonly deliveryBudgets: DeliveryBudgetsRepository;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     jobLeases: jobLeasesRepository(db),
     accountDeletion: accountDeletionRepository(db),
     consentEvents: consentEventsRepository(db),
+    deliveryBudgets: deliveryBudgetsRepository(db),
     ping: () => ping(db),
     close: () => db.destroy(),
   };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MemberStatus } from '../../../shared/enums.ts';
+import { dropUnprovenAccess } from './mailbox-proof.ts';
 import type { Database, MemberRow } from './schema.ts';
 
 /** Opaque member session tokens, stored as hashes. */
@@ -12,7 +13,10 @@ export interface SessionTokensRepository {
 
 export type ActivationOutcome = 'activated' | 'already-active' | 'invalid';
 
-/** E-mail verification links: hashed, single use, expiring, the newest superseding older ones. */
+/**
+ * E-mail verification links: hashed, single use, expiring, the newest superseding older ones.
+ * Using one proves the mailbox (store/mailbox-proof.ts).
+ */
 export interface ActivationTokensRepository {
   issue(memberId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
   consume(memberId: number, tokenHash: string, now: number): Promise<ActivationOutcome>;
@@ -87,6 +91,7 @@ export function activationTokensRepository(db: Kysely<Database>): ActivationToke
           .where('id', '=', memberId)
           .where('status', '=', MemberStatus.Unverified)
           .execute();
+        await dropUnprovenAccess(trx, memberId, now);
         return 'activated';
       });
     },

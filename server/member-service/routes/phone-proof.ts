@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
+import {
+  ConfirmPhoneProofRequestSchema,
+  SendPhoneProofCodeRequestSchema,
+  type ConfirmPhoneProofRequest,
+  type SendPhoneProofCodeRequest,
+} from '../../../shared/schemas/phone-proof.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
+import type { ServiceContext } from '../context.ts';
+import { mailLanguage } from '../language.ts';
+import { mobileNumberOf } from '../phone/proven-mobile.ts';
+import { textCodes } from '../phone/text-code.ts';
+import { OTP_MAX_ATTEMPTS, otpCodeHasher, PHONE_PROOF_FLOW, phoneProofScope } from '../sign-in/otp-code.ts';
+import { renderPhoneProofSms } from '../sign-in/otp-mail.ts';
+
+const MINUTES = Math.round(OTP_VALID_SECONDS / 60);
+const noMobile = () => fail('FormValidateFail', { errors: [{ field: 'mobile', code: 'MobileNumberRequired' }] });
+
+/**
+ * The signed-in member proves the mobile number on the profile: a code goes there by text
+ * message, and entering it marks that number as proven. Only a proven number gets sign-in codes.
+ */
+export async function phoneProofRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { store, clock, config } = ctx;
+  const hashCode = otpCodeHasher(config.passwordEncodingKey);
+  const sendCodeByText = textCodes(ctx);
+
+  app.post<{ Body: SendPhoneProofCodeRequest }>(
+    '/api/Member/SendPhoneProofCode',
+    { preHandler: app.requireMember, schema: { body: SendPhoneProofCodeRequestSchema } },
+    async (request, reply) => {
+      const member = request.member!;
+      const number = mobileNumberOf(member);
+      if (!number) return reply.code(400).send(noMobile());
+      const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
+      const text = (code: string) => renderPhoneProofSms(language, { firstName: member.first_name, lastName: member.last_name, code, minutes: MINUTES });
+      const sent = await sendCodeByText(member, number, { flow: PHONE_PROOF_FLOW, scope: phoneProofScope(number), text }, request.log);
+      if (sent.sent) return ok({ lastThreeDigits: sent.lastThreeDigits });
+      return fail(sent.why === 'budget-spent' ? 'TooManyRequests' : 'badrequest');
+    },
+  );
+
+  app.post<{ Body: ConfirmPhoneProofRequest }>(
+    '/api/Member/ConfirmPhoneProof',
+    { preHandler: app.requireMember, schema: { body: ConfirmPhoneProofRequestSchema } },
+    async (request, reply) => {
+      const member = request.member!;
+      const number = mobileNumberOf(member);
+      if (!number) return reply.code(400).send(noMobile());
+      const now = clock.now();
+      const check = await store.otpCodes.check(member.id, PHONE_PROOF_FLOW, hashCode(member.id, phoneProofScope(number), request.body.code), now, OTP_MAX_ATTEMPTS);
+      if (check === 'wrong') return fail('unauthorized');
+      if (check === 'expired') return fail('TokenIssue');
+      if (check === 'no-longer-valid') return fail('CodeNoLongerValid');
+      await store.members.update(member.id, { proven_mobile: number, updated_at: now });
+      return ok({ mobileVerified: true });
+    },
+  );
+}
