@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
+import { languageTag } from '../shared/language-tag.ts';
 import { negotiateLanguage, toLanguage, type Language } from '../shared/languages.ts';
 import { Spinner } from './components/spinner.tsx';
 import { activateLanguage } from './i18n.ts';
@@ -76,7 +77,7 @@ function LanguageRoot({ lang, children }: { lang: Language; children: ReactNode 
     activateLanguage(lang).then(
       () => {
         if (!current) return;
-        document.documentElement.lang = lang;
+        document.documentElement.lang = languageTag(lang);
         setReady(true);
       },
       (error: unknown) => console.error(error),

@@ -3,6 +3,7 @@
  * sheet, script chunks, the language's catalogue) so the browser fetches them in parallel with
  * the first round trip. No inline script or style: the CSP allows the portal's own files only.
  */
+import { languageTag } from '../shared/language-tag.ts';
 import type { Language } from '../shared/languages.ts';
 
 export interface ShellAssets {
@@ -25,7 +26,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 export function shellHtml({ lang, icon, script, style, modules, catalogue }: ShellAssets): string {
   return [
     '<!doctype html>',
-    `<html lang="${attribute(lang)}">`,
+    `<html lang="${attribute(languageTag(lang))}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import { OptionCategory } from '../../shared/enums.ts';
 import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts';
 import type { CountryRecord, OptionRecord } from '../../shared/schemas/info.ts';
+import { localiseCountries } from '../components/country/localised-countries.ts';
 import { fetchData } from './http.ts';
 
 /** Failures to load reference data are only logged (spec section 8); the form stays usable. */
@@ -9,11 +11,14 @@ function logFailure(error: unknown): void {
   console.error(error);
 }
 
-/** Country list; Simplified Chinese labels only for zh-cn (spec section 7). */
+/**
+ * Country list, labelled and sorted in the page's language (localiseCountries); the request
+ * asks for Simplified Chinese labels only for zh-cn, as spec section 7 has it.
+ */
 export function useCountries(lang: Language) {
   const key = `/api/info/V2/Countries/${lang === 'zh-cn'}`;
   const { data } = useSWR<CountryRecord[]>(key, fetchData, { onError: logFailure, revalidateOnFocus: false });
-  return data;
+  return useMemo(() => data && localiseCountries(data, lang), [data, lang]);
 }
 
 export function useOptions(category: OptionCategory, lang: Language) {

@@ -5,6 +5,7 @@ import { useCapsLock } from './caps-lock.ts';
 import { parseDigits } from './digits.ts';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
+import { RequiredMark } from './required-mark.tsx';
 
 export interface FieldProps {
   name: string;
@@ -68,7 +69,7 @@ export function Field({
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field__label">
         {t(label)}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <RequiredMark />}
       </label>
       <div className="field__control">
         <input

@@ -3,6 +3,7 @@ import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
+import { RequiredMark } from './required-mark.tsx';
 
 export interface RadioGroupProps {
   name: string;
@@ -42,7 +43,7 @@ export function RadioGroup({
     <fieldset className="radio-group" aria-describedby={describedBy(error && errorId)}>
       <legend className="field__label">
         {t(legend)}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <RequiredMark />}
       </legend>
       {[true, false].map((value) => (
         <label key={String(value)} className="radio-group__option">

@@ -3,6 +3,7 @@ import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
+import { RequiredMark } from './required-mark.tsx';
 
 export interface SelectOption {
   value: string;
@@ -48,7 +49,7 @@ export function SelectField({
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field__label">
         {t(label)}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <RequiredMark />}
       </label>
       <select
         {...input}

@@ -21,5 +21,5 @@ export function textsOf(lang: Language): (key: string, values?: Record<string, s
 
 /** Matches a label exactly, with or without the required-field marker the form adds. */
 export function exactLabel(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([ \\u00a0]\\*)?$`);
 }

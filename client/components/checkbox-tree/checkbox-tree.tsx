@@ -8,6 +8,7 @@ import { Spinner } from '../spinner.tsx';
 import { Chips } from './chips.tsx';
 import { OptionLevel } from './option-level.tsx';
 import { chipsOf, removeChip, sameSelection, setChecked } from './option-tree.ts';
+import { RequiredMark } from '../required-mark.tsx';
 
 export interface CheckboxTreeProps {
   /** Form field holding the list of ticked values. */
@@ -54,7 +55,7 @@ export function CheckboxTree({ name, legend, options, required = false }: Checkb
     <fieldset className={error ? 'checkbox-tree is-invalid' : 'checkbox-tree'} aria-describedby={describedBy(error && errorId)}>
       <legend id={`${id}-legend`} className="field__label" tabIndex={-1}>
         {t(legend)}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <RequiredMark />}
       </legend>
       <Chips listRef={chipsRef} chips={chipsOf(tree, selection)} onRemove={remove} />
       {options === undefined ? (

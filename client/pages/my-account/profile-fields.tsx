@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_MAX_LENGTH,
   COMPANY_MAX_LENGTH,
-  FIRST_NAME_MAX_LENGTH,
-  LAST_NAME_MAX_LENGTH,
   PHONE_FIELD_MAX_LENGTH,
   VAT_EUROPE_MAX_LENGTH,
 } from '../../../shared/limits.ts';
@@ -13,11 +11,13 @@ import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/info.ts';
 import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
 import { Field } from '../../components/field.tsx';
+import { NameFields } from '../../components/name-fields.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useVariant } from '../../variant.ts';
 import { findCountry } from '../../components/country/find-country.ts';
 import { countryCodeOptions } from '../../components/country/country-code-options.ts';
+import { countryOptions, stateOptions } from '../../components/country/country-options.ts';
 import { countryChange, type ProfileFormValues } from './profile-values.ts';
 
 export interface ProfileFieldsProps {
@@ -40,9 +40,8 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
   const areas = useBusinessApplicationAreas(lang);
   const country = findCountry(countries, values.country);
   const china = isChina(values.country);
-  const countryOptions = (countries ?? []).map((record) => ({ value: record.name, label: record.label }));
-  const stateOptions = (country?.states ?? []).map((state) => ({ value: state, label: state }));
   const codeOptions = countryCodeOptions(countries ?? [], values.country);
+  const states = stateOptions(country);
 
   const chooseCountry = (name: string) => {
     const patch = countryChange(values, findCountry(countries, name));
@@ -54,8 +53,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
   return (
     <>
       <div className="field-row">
-        <Field name="firstName" label="account.profile.firstName" maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />
-        <Field name="lastName" label="account.profile.lastName" maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
+        <NameFields firstNameLabel="account.profile.firstName" lastNameLabel="account.profile.lastName" />
       </div>
       <Field
         name="companyName"
@@ -64,9 +62,9 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
         autoComplete="organization"
         required={!isIotmartAna}
       />
-      <SelectField name="country" label="account.profile.country" options={countryOptions} onValueChange={chooseCountry} required />
-      <div hidden={stateOptions.length === 0}>
-        <SelectField name="state" label="account.profile.state" options={stateOptions} required={requiresState(values.country)} />
+      <SelectField name="country" label="account.profile.country" options={countryOptions(countries)} onValueChange={chooseCountry} required />
+      <div hidden={states.length === 0}>
+        <SelectField name="state" label="account.profile.state" options={states} required={requiresState(values.country)} />
       </div>
       <fieldset className="field-group" hidden={china}>
         <legend className="field-group__legend">{t('account.profile.phone')}</legend>

@@ -8,7 +8,6 @@ import { ApiError } from '../../api/http.ts';
 import { useCountries } from '../../api/info.ts';
 import { updateProfile } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
-import { ErrorDisplayContext } from '../../components/error-display.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
@@ -78,7 +77,6 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
   return (
     <section id="my-profile" className="card account-section" aria-labelledby="my-profile-title">
       <h2 id="my-profile-title">{t('account.profile.title')}</h2>
-      <ErrorDisplayContext.Provider value="always">
         <Form<ProfileFormValues>
           onSubmit={save}
           initialValues={baseline}
@@ -88,8 +86,10 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
               noValidate
               onKeyDown={typeAhead}
               onSubmit={(event) => {
+                const formElement = event.currentTarget;
                 const result = handleSubmit(event);
-                if (form.getState().hasValidationErrors) focusFirstInvalid(event.currentTarget);
+                // After the render that shows the errors (they appear once the submit failed).
+                if (form.getState().hasValidationErrors) setTimeout(() => focusFirstInvalid(formElement));
                 return result;
               }}
             >
@@ -106,7 +106,6 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
             </form>
           )}
         />
-      </ErrorDisplayContext.Provider>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useField } from 'react-final-form';
 import { useVisibleError } from '../../components/error-display.tsx';
 import { describedBy, FieldMessage } from '../../components/field-message.tsx';
+import { RequiredMark } from '../../components/required-mark.tsx';
 
 export interface ConsentCheckboxProps {
   name: string;
@@ -32,7 +33,7 @@ export function ConsentCheckbox({ name, children, required = false }: ConsentChe
         />
         <span>
           {children}
-          {required && <span aria-hidden="true"> *</span>}
+          {required && <RequiredMark />}
         </span>
       </label>
       <FieldMessage id={errorId} code={error} />

@@ -5,6 +5,7 @@ import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { findCountry } from '../../components/country/find-country.ts';
+import { countryOptions, stateOptions } from '../../components/country/country-options.ts';
 import { countryChangePatch } from './country-change.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
@@ -35,7 +36,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
       <SelectField
         name="country"
         label="register.country"
-        options={(countries ?? []).map((record) => ({ value: record.name, label: record.label }))}
+        options={countryOptions(countries)}
         autoComplete="country-name"
         onValueChange={chooseCountry}
         required
@@ -44,7 +45,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
         <SelectField
           name="state"
           label="register.state"
-          options={states.map((state) => ({ value: state, label: state }))}
+          options={stateOptions(country)}
           autoComplete="address-level1"
           required={requiresState(values.country)}
         />

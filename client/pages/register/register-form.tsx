@@ -3,14 +3,13 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
-import { FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../components/button.tsx';
 import { Captcha } from '../../components/captcha/captcha.tsx';
 import { captchaAnswer } from '../../components/captcha/captcha-answer.ts';
-import { Field } from '../../components/field.tsx';
+import { NameFields } from '../../components/name-fields.tsx';
 import { useSocialSignUp } from '../../components/social/social-api.ts';
 import { useVariant } from '../../variant.ts';
 import { pushRegistrationEvent } from '../../data-layer.ts';
@@ -110,8 +109,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
           <p className="field__hint">{t('register.requiredNote')}</p>
           <fieldset className="field-group">
             <legend className="field-group__legend">{t('register.sections.account')}</legend>
-            <Field name="firstName" label="register.firstName" maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />
-            <Field name="lastName" label="register.lastName" maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
+            <NameFields firstNameLabel="register.firstName" lastNameLabel="register.lastName" />
             <EmailField checking={emailCheck.checking} onLeave={emailCheck.check} />
             {social ? <SocialSignUpAccount social={social} /> : <PasswordFields />}
           </fieldset>
