@@ -11,8 +11,9 @@ const lockKey = (account: string) => `lockout:lock:${account}`;
 const attemptsKey = (account: string) => `lockout:attempts:${account}`;
 
 /**
- * Account lockout of spec section 9: LOCKOUT_MAX_FAILURES consecutive wrong passwords lock the
- * account's password sign-in for LOCKOUT_SECONDS. The account is the sign-in ID as typed
+ * Account lockout of spec section 9: LOCKOUT_MAX_FAILURES consecutive wrong passwords, at any
+ * door that checks one (sign-in-doors.ts), lock all of the account's password checks for
+ * LOCKOUT_SECONDS. The account is the sign-in ID as typed
  * (normalised), whether or not it exists, so a lock tells nothing about existence. State lives
  * in the KeyValueStore, shared by every portal instance when that is Redis.
  */
