@@ -10,13 +10,13 @@ import { rememberUserId } from './stored-user.ts';
  * code, social, referer ticket, activation, passkey): the header's cached answers (IsLogin, user
  * info) predate it, and the next screen's guards would act on them, e.g. send a member who was
  * just signed in from choosing-preferring to login. IsLogin is read afresh before this resolves;
- * the user info is dropped so that it is read again for whoever is signed in now.
+ * the user info is dropped, and read again only for a signed-in browser (asking a signed-out one
+ * would open the session-ended dialog).
  */
 export async function refreshSessionState(): Promise<void> {
-  await Promise.all([
-    mutate(IS_LOGIN_PATH, fetchData<{ isLogin: boolean }>(IS_LOGIN_PATH), { revalidate: false }).catch(() => undefined),
-    mutate(MEMBER_PATH, undefined, { revalidate: true }).catch(() => undefined),
-  ]);
+  const state = await fetchData<{ isLogin: boolean }>(IS_LOGIN_PATH).catch(() => undefined);
+  if (state) await mutate(IS_LOGIN_PATH, state, { revalidate: false });
+  await mutate(MEMBER_PATH, undefined, { revalidate: state?.isLogin === true }).catch(() => undefined);
 }
 
 /** A sign-in that succeeded: leave for another site (or a full load), or go on to the next portal screen. */
