@@ -52,6 +52,8 @@ for (const engine of databaseEngines(t)) {
     t.same((await ada.confirm(` ${proof} `)).body, { isSuccess: true, code: 'ok', data: { mobileVerified: true } });
     t.equal((await ada.confirm(proof)).body.code, 'CodeNoLongerValid', 'used once');
     t.equal((await ada.member()).mobileVerified, true);
+    const csv: string = (await service.call('GET', '/api/Member/ExportProfile', { token: ada.token })).body.data.csv;
+    t.match(csv, /Member,Verified mobile number,'\+4915123456789,/, 'the proven number is part of the member data export');
 
     const sent = await smsCode(service, 'ada@example.com');
     t.same(sent.body, { isSuccess: true, code: 'ok', data: { showSendCode: true, lastThreeDigits: '789' } }, 'now sign-in codes go to the proven number');

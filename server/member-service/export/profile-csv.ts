@@ -44,6 +44,7 @@ function memberRows(m: MemberRow): string[][] {
     ['Phone extension', m.tel_ext],
     ['Mobile country code', m.mobile_country_code],
     ['Mobile number', m.mobile],
+    ['Verified mobile number', m.proven_mobile],
     ['VAT number', m.vat_number],
     ['Address', m.address],
     ['Products of interest', list(m.in_products)],

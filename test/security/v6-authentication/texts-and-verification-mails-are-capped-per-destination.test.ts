@@ -24,7 +24,8 @@ t.test('a registration nobody activated gets no code, by text or mail, and the r
   const pending = (await store.members.findByEmail('pending@example.com'))!;
   await store.members.update(pending.id, { proven_mobile: NUMBER });
 
-  for (const otpVerifyType of [1, 2]) {
+  // Phone first: a refused phone request leaves the portal's send window for the account open.
+  for (const otpVerifyType of [2, 1]) {
     const forPending = await createClient(stack.bffUrl).post('/api/Member/SendOtpCode', { userId: 'pending@example.com', otpVerifyType });
     const forNobody = await createClient(stack.bffUrl).post('/api/Member/SendOtpCode', { userId: 'nobody@example.com', otpVerifyType });
     t.same(forPending.body, forNobody.body, `the same reply as for an unknown account (delivery ${otpVerifyType})`);
