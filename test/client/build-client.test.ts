@@ -22,7 +22,7 @@ t.test('the build writes hashed assets and a page without inline script or style
 
   const scripts = await Promise.all(assets.filter((name) => name.endsWith('.js')).map(async (name) => ({ name, text: await readFile(path.join(outdir, 'assets', name), 'utf8') })));
   const holding = (text: string) => scripts.filter((file) => file.text.includes(text)).map((file) => file.name);
-  const english = holding('The email / account ID or password is incorrect!');
+  const english = holding('The e-mail / account ID or password is incorrect.');
   const japanese = holding('パスワードを入力してください。');
   t.equal(english.length, 1, 'English texts live in one chunk');
   t.equal(japanese.length, 1, 'Japanese texts live in one chunk');

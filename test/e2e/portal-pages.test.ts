@@ -26,7 +26,7 @@ function collectErrors(page: Page): string[] {
 }
 
 async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.getByLabel('Email or account ID').fill(email);
+  await page.getByLabel('E-mail or account ID').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -60,14 +60,14 @@ t.test('login, My Profile and sign-out in a browser', async (t) => {
 
   await page.getByRole('button', { name: 'Sign in' }).click();
   t.equal(await page.locator('[aria-invalid="true"]').count(), 2, 'both empty fields are marked invalid');
-  t.match(await page.locator('.field__error').allTextContents(), ['Please enter an email address or account ID.', 'Please enter a password.']);
+  t.match(await page.locator('.field__error').allTextContents(), ['Please enter an e-mail address or account ID.', 'Please enter a password.']);
 
   await signInThroughForm(page, member.email, 'Wrong1234');
-  t.match(await page.getByRole('alert').filter({ hasText: 'incorrect' }).innerText(), /The email \/ account ID or password is incorrect/);
+  t.match(await page.getByRole('alert').filter({ hasText: 'incorrect' }).innerText(), /The e-mail \/ account ID or password is incorrect/);
 
   await signInThroughForm(page, member.email, member.password);
   await page.waitForURL(/\/en\/my-account$/);
-  await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+  await page.getByRole('heading', { name: 'My profile' }).waitFor();
   t.equal(await page.getByLabel('First name').inputValue(), 'Ada');
   const save = page.getByRole('button', { name: 'Save' });
   t.ok(await save.isDisabled(), 'Save waits for a change');
@@ -127,7 +127,7 @@ t.test('choosing a country fills the phone codes, and a lost session shows the l
 
   await page.goto('/en/login');
   await signInThroughForm(page, member.email, member.password);
-  await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+  await page.getByRole('heading', { name: 'My profile' }).waitFor();
   t.ok(
     await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     'nothing overflows a 375-pixel screen',
@@ -148,7 +148,7 @@ t.test('choosing a country fills the phone codes, and a lost session shows the l
   await page.getByLabel('State/Province').selectOption({ index: 1 });
   await page.getByLabel('Mobile number').fill('13812345678');
   await page.getByRole('button', { name: 'Save' }).click();
-  const modal = page.getByRole('alertdialog', { name: 'Member Logged Out' });
+  const modal = page.getByRole('alertdialog', { name: 'Signed out' });
   await modal.waitFor();
   await page.mouse.click(5, 5);
   await page.waitForURL(/\/en\/login$/);

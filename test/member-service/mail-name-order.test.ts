@@ -20,7 +20,7 @@ function allMails(lang: Language, firstName: string, lastName: string) {
 
 const greetings: Record<Language, { first: string; last: string; greeting: RegExp }> = {
   en: { first: 'Ada', last: 'Lovelace', greeting: /^(Hello|Welcome,) Ada Lovelace/ },
-  'es-es': { first: 'Ada', last: 'Lovelace', greeting: /^(Hola|Te damos la bienvenida), Ada Lovelace/ },
+  'es-es': { first: 'Ada', last: 'Lovelace', greeting: /^(Hola|Le damos la bienvenida), Ada Lovelace/ },
   'ja-jp': { first: '太郎', last: '山田', greeting: /^山田 太郎 様/ },
   'zh-cn': { first: '小明', last: '王', greeting: /^王小明，您好：/ },
   'zh-tw': { first: '小明', last: '王', greeting: /^王小明 您好：/ },
