@@ -23,6 +23,8 @@ const MINUTES = Math.round(OTP_VALID_SECONDS / 60);
  */
 const mayGetCodes = (member: MemberRow) => !NO_CODES.includes(member.status);
 
+const codeValues = (member: MemberRow, code: string) => ({ firstName: member.first_name, lastName: member.last_name, code, minutes: MINUTES });
+
 /** Sign-in by a one-time code sent by e-mail or to the mobile phone. */
 export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config, background } = ctx;
@@ -38,20 +40,19 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     const found = await store.members.findByEmail(normalizeEmail(userId));
     const member = found && mayGetCodes(found) ? found : undefined;
     const language = mailLanguage(lang, request.headers['accept-language'], member?.lang);
-    const values = (code: string) => ({ firstName: member!.first_name, lastName: member!.last_name, code, minutes: MINUTES });
 
     if (otpVerifyType === OtpVerifyType.Phone) {
       const number = member && provenMobileOf(member);
       if (!member || !number) return fail('PhoneNotEnabled');
       // The number's hourly budget spent counts as a failed delivery: the member is offered the code by e-mail.
-      const sent = await sendCodeByText(member, number, { flow: LOGIN_FLOW, scope: LOGIN_FLOW, text: (code) => renderOtpSms(language, values(code)) }, request.log);
+      const sent = await sendCodeByText(member, number, { flow: LOGIN_FLOW, scope: LOGIN_FLOW, text: (code) => renderOtpSms(language, codeValues(member, code)) }, request.log);
       return sent.sent ? ok({ showSendCode: true, lastThreeDigits: sent.lastThreeDigits }) : fail('badrequest');
     }
 
     if (member) {
       background.afterReply(reply, 'sending a sign-in code', async () => {
         const { code } = await issueCode({ memberId: member.id, flow: LOGIN_FLOW, scope: LOGIN_FLOW, channel: OtpVerifyType.Email });
-        await ctx.mailer.send({ to: member.email, ...renderOtpMail(language, values(code)) });
+        await ctx.mailer.send({ to: member.email, ...renderOtpMail(language, codeValues(member, code)) });
       });
     }
     return ok({ showSendCode: true });
