@@ -24,7 +24,7 @@ function messageKey(reply: Reply<unknown>): string {
 const failureKey = (caught: unknown) => (caught instanceof ApiError && caught.kind === 'network' ? 'error.network' : 'error.somethingWentWrong');
 
 /**
- * Sign-in and Security: the mobile number that sign-in codes go to, 'Verified' or 'Not verified'
+ * Sign-in and security: the mobile number that sign-in codes go to, 'Verified' or 'Not verified'
  * with a way to prove it (a code by text message, entered here). Only a proven number gets
  * sign-in codes; a changed number has to be proven again.
  */
