@@ -37,7 +37,9 @@ export function loginOutcome(reply: Reply<LoginResultData>, lang: Language, user
     return { kind: 'screen', path: `/${lang}/choosing-preferring${next ? `?callbackurl=${encodeURIComponent(next)}` : ''}` };
   }
   if (reply.isSuccess && code === 'ok') {
-    return { kind: 'leave', url: data.redirectUrl ? withSsoParams(data.redirectUrl, data.id, data.tempId) : `/${lang}/my-account` };
+    // My account stays in the app, keeping the query (pass, utm values) as the referer screen does.
+    if (!data.redirectUrl) return { kind: 'screen', path: `/${lang}/my-account` };
+    return { kind: 'leave', url: withSsoParams(data.redirectUrl, data.id, data.tempId) };
   }
   return { kind: 'error', code, title: reply.title || undefined, ...(data.remainingSeconds ? { remainingSeconds: data.remainingSeconds } : {}) };
 }

@@ -1,12 +1,12 @@
 import t from 'tap';
 import { loginOutcome, withSsoParams } from '../../client/session/login-outcome.ts';
 
-t.test('a successful sign-in leaves for the redirect URL, else my-account', async (t) => {
+t.test('a successful sign-in leaves for the redirect URL, else opens my-account', async (t) => {
   t.same(loginOutcome({ isSuccess: true, code: 'ok', data: { redirectUrl: 'https://shop.example.com/?id=1' } }, 'ja-jp', 'a'), {
     kind: 'leave',
     url: 'https://shop.example.com/?id=1',
   });
-  t.same(loginOutcome({ isSuccess: true, code: 'ok' }, 'ja-jp', 'a'), { kind: 'leave', url: '/ja-jp/my-account' });
+  t.same(loginOutcome({ isSuccess: true, code: 'ok' }, 'ja-jp', 'a'), { kind: 'screen', path: '/ja-jp/my-account' });
 });
 
 t.test('password codes go to the password screens and remember the user id', async (t) => {

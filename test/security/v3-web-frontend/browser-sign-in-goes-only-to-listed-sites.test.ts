@@ -42,6 +42,8 @@ t.test('a callback URL on an unlisted site: the sign-in ends on My account and t
   await signInAt(page, `/en/login?callbackurl=${encodeURIComponent(attacker.callbackUrl({ steal: '1' }))}`, member.email);
   await page.waitForURL((url) => url.origin === stack.bffUrl && url.pathname === '/en/my-account');
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+  await page.waitForLoadState('networkidle');
+  t.equal(await page.getByRole('link', { name: text('account.backToSite') }).count(), 0, 'My account offers no way back to it');
   t.same(attacker.visits, [], 'the unlisted site was never visited');
 });
 
