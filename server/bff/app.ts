@@ -4,13 +4,15 @@ import type { BffConfig } from './config.ts';
 import { createCaptchaGate } from './captcha.ts';
 import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
+import { clientErrorReply, portalServerFactory } from './http-server.ts';
 import { loggerOptions } from './logger.ts';
 import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import compression from './plugins/compression.ts';
+import closedBodies from './plugins/closed-bodies.ts';
 import csrf from './plugins/csrf.ts';
-import errorReplies from './plugins/errors.ts';
+import errorReplies, { failureReply } from './plugins/errors.ts';
 import rateLimits from './plugins/rate-limits.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import authRoutes from './routes/auth.ts';
@@ -57,11 +59,20 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   if (!config.upstreamUrl) throw new Error('buildApp needs config.upstreamUrl (main.ts starts the reference member service when UPSTREAM_URL is unset)');
   const clock = options.clock ?? systemClock;
   const https = config.publicOrigin.startsWith('https:');
+  const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha) });
 
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    serverFactory: portalServerFactory({
+      requestTimeoutMs: config.requestTimeoutMs,
+      headersTimeoutMs: config.headersTimeoutMs,
+      keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+      headers,
+    }),
+    clientErrorHandler: clientErrorReply(headers),
+    frameworkErrors: failureReply,
     ajv: { plugins: [addFreeTextFormat] },
     // The spec's paths mix /api/Member and /api/member; a stray trailing slash should not 404.
     routerOptions: { ignoreTrailingSlash: true },
@@ -92,7 +103,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   };
 
   await app.register(errorReplies);
-  await app.register(securityHeaders, { https, widgetOrigins: captchaContentSources(config.captcha) });
+  await app.register(closedBodies);
   await app.register(healthRoutes, { upstream, store });
   await app.register(staticClient, { clientDir: config.clientDir });
 

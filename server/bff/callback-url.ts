@@ -3,7 +3,10 @@ import type { Language } from '../../shared/languages.ts';
 export interface CallbackPolicy {
   /** The portal's own origin, e.g. https://member.example.com. */
   publicOrigin: string;
-  /** Lowercased hosts; an entry with a port matches that port only. */
+  /**
+   * Lowercased ALLOWED_CALLBACK_HOSTS entries: a host (`shop.example.com`), a host with a port
+   * (`shop.example.com:8443`, that port only) or an origin naming its scheme (`http://localhost:8080`).
+   */
   allowedHosts: readonly string[];
 }
 
@@ -11,7 +14,23 @@ export interface CallbackPolicy {
 // strip or reinterpret them in ways that turn a harmless-looking value into another host.
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\\\u2028\u2029]/;
 const ABSOLUTE_HTTP = /^https?:\/\/[^/]/i;
+const ORIGIN_ENTRY = /^https?:\/\//;
+const MAX_LENGTH = 2048;
 
+/**
+ * The login form sends `returnUrl` URL-encoded (spec section 3) while links carry it plain: a
+ * value that is neither an absolute URL nor a path is decoded once, never more.
+ */
+function decodedOnce(raw: string): string | undefined {
+  if (raw.startsWith('/') || ABSOLUTE_HTTP.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decodes until nothing changes, to see what a browser or a later hop might make of the value. */
 function decodeFully(value: string): string | undefined {
   let current = value;
   for (let i = 0; i < 5; i += 1) {
@@ -27,35 +46,68 @@ function decodeFully(value: string): string | undefined {
   return undefined;
 }
 
+function originOfEntry(entry: string): string | undefined {
+  try {
+    return new URL(entry).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An entry without a scheme allows every scheme; with a port, that port only. */
+function matchesEntry(url: URL, entry: string): boolean {
+  if (ORIGIN_ENTRY.test(entry)) return url.origin === originOfEntry(entry);
+  return entry.includes(':') ? url.host === entry : url.hostname === entry;
+}
+
 function isAllowedHost(url: URL, policy: CallbackPolicy): boolean {
-  const own = new URL(policy.publicOrigin);
-  if (url.host === own.host) return true;
-  return policy.allowedHosts.some((entry) => (entry.includes(':') ? url.host === entry : url.hostname === entry));
+  if (url.host === new URL(policy.publicOrigin).host) return true;
+  return policy.allowedHosts.some((entry) => matchesEntry(url, entry));
 }
 
 /**
  * Decides whether a callback or return URL may be sent back to the browser: an absolute http(s)
  * URL on the portal's host or an allowed host, or a path on the portal starting with one '/'.
- * Returns the URL to use, or undefined when it is not allowed.
+ * A percent-encoded value is decoded once first. Returns the URL to use, or undefined when it
+ * is not allowed.
  */
 export function allowedCallbackUrl(raw: unknown, policy: CallbackPolicy): string | undefined {
-  if (typeof raw !== 'string' || raw === '' || raw.length > 2048) return undefined;
-  const decoded = decodeFully(raw);
-  if (decoded === undefined || UNSAFE_CHARACTERS.test(raw) || UNSAFE_CHARACTERS.test(decoded)) return undefined;
+  if (typeof raw !== 'string' || raw === '' || raw.length > MAX_LENGTH) return undefined;
+  const value = decodedOnce(raw);
+  if (value === undefined || value === '') return undefined;
+  const decoded = decodeFully(value);
+  if (decoded === undefined || UNSAFE_CHARACTERS.test(value) || UNSAFE_CHARACTERS.test(decoded)) return undefined;
 
-  if (raw.startsWith('/')) {
-    if (raw.startsWith('//') || decoded.startsWith('//')) return undefined;
-    return raw;
+  if (value.startsWith('/')) {
+    if (value.startsWith('//') || decoded.startsWith('//')) return undefined;
+    return value;
   }
-  if (!ABSOLUTE_HTTP.test(raw)) return undefined;
+  if (!ABSOLUTE_HTTP.test(value)) return undefined;
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(value);
   } catch {
     return undefined;
   }
   if (url.username !== '' || url.password !== '') return undefined;
   return isAllowedHost(url, policy) ? url.href : undefined;
+}
+
+/**
+ * A sign-in ticket (`id`, `tempid`) is a bearer credential: it may travel only to `https` on the
+ * default port of an allowed host, or to an origin an entry names with its scheme (and port).
+ * `url` is a URL allowedCallbackUrl returned.
+ */
+export function mayCarryTicket(url: string, policy: CallbackPolicy): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return policy.allowedHosts.some((entry) =>
+    ORIGIN_ENTRY.test(entry) ? parsed.origin === originOfEntry(entry) : parsed.protocol === 'https:' && parsed.port === '' && parsed.hostname === entry,
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ export interface BffConfig {
   sessionSecret: string;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
-  /** Lowercased hosts callback URLs may lead to, besides the portal's own. */
+  /** Lowercased hosts callback URLs may lead to, besides the portal's own: `host`, `host:port` or `scheme://host[:port]` (server/bff/callback-url.ts). */
   allowedCallbackHosts: string[];
   clientDir: string;
   rateLimitPerMinute: number;
@@ -36,6 +36,12 @@ export interface BffConfig {
   /** E-mail existence checks (IsExist) per address and hour, whoever asks. */
   emailCheckPerAddressPerHour: number;
   trustProxy: boolean | number | string;
+  /** A request, body included, must have arrived within this many milliseconds of its first byte. */
+  requestTimeoutMs: number;
+  /** The request line and headers must have arrived within this many milliseconds. */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection closes after this many milliseconds. */
+  keepAliveTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Set: sessions, lockout and OTP state and rate-limit counters live in Redis, shared by every instance. */
   redisUrl: string | undefined;
@@ -53,6 +59,7 @@ export interface BffConfig {
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
 const host = '[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?';
+const callbackHost = `(https?://)?${host}`;
 
 /** The environment as strings; an empty value counts as unset. */
 const EnvSchema = Type.Object({
@@ -67,7 +74,7 @@ const EnvSchema = Type.Object({
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   SESSION_IDLE_SECONDS: Type.Optional(positiveInteger),
   SESSION_ABSOLUTE_SECONDS: Type.Optional(positiveInteger),
-  ALLOWED_CALLBACK_HOSTS: Type.Optional(Type.String({ pattern: `^\\s*${host}(\\s*,\\s*${host})*\\s*,?\\s*$` })),
+  ALLOWED_CALLBACK_HOSTS: Type.Optional(Type.String({ pattern: `^\\s*${callbackHost}(\\s*,\\s*${callbackHost})*\\s*,?\\s*$` })),
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
@@ -80,6 +87,9 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Type.Optional(
     Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' }),
   ),
+  REQUEST_TIMEOUT_MS: Type.Optional(positiveInteger),
+  HEADERS_TIMEOUT_MS: Type.Optional(positiveInteger),
+  KEEP_ALIVE_TIMEOUT_MS: Type.Optional(positiveInteger),
   LOG_LEVEL: Type.Optional(
     Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level))),
   ),
@@ -143,6 +153,9 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const idle = Number(e.SESSION_IDLE_SECONDS ?? 1800);
   const absolute = Number(e.SESSION_ABSOLUTE_SECONDS ?? 28800);
   if (absolute < idle) throw invalid('SESSION_ABSOLUTE_SECONDS', 'must not be shorter than SESSION_IDLE_SECONDS');
+  const requestTimeoutMs = Number(e.REQUEST_TIMEOUT_MS ?? 30000);
+  const headersTimeoutMs = Number(e.HEADERS_TIMEOUT_MS ?? Math.min(10000, requestTimeoutMs));
+  if (headersTimeoutMs > requestTimeoutMs) throw invalid('HEADERS_TIMEOUT_MS', 'must not be longer than REQUEST_TIMEOUT_MS');
 
   return {
     host: e.HOST ?? '0.0.0.0',
@@ -168,6 +181,9 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     ssoSiteKeys: (e.SSO_SITE_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== ''),
     emailCheckPerAddressPerHour: Number(e.EMAIL_CHECK_PER_ADDRESS_PER_HOUR ?? 20),
     trustProxy,
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: Number(e.KEEP_ALIVE_TIMEOUT_MS ?? 72000),
     logLevel: (e.LOG_LEVEL ?? 'info') as BffConfig['logLevel'],
     redisUrl: e.REDIS_URL,
     passwordMailPerAddressPerHour: Number(e.PASSWORD_MAIL_PER_ADDRESS_PER_HOUR ?? 5),

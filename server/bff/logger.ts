@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 
 /** Keys whose values never reach the log, wherever they sit in a logged object. */
 const SECRET_KEYS = [
@@ -38,21 +39,92 @@ const SECRET_PATHS = [
   '*.*.body.code',
 ];
 
+const MASK = '[redacted]';
+
 /**
- * pino options of the BFF. Request lines carry the path without its query string, since
- * queries may hold callback URLs with tickets or tokens.
+ * Path segments after which every segment is a live secret: the pages of client/routes.tsx that
+ * carry a token, ticket or pass in their path (activation, e-mail verification, keep-password,
+ * referer) and the API path that carries the reset token. Lowercase.
+ */
+const SECRET_TAIL_AFTER = new Set(['verify-email', 'activate-member', 'notice-password-unchanged', 'referer', 'checkresetpwdtokenisexpired']);
+
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A URL as the log may show it: the path without its query (queries carry callback URLs,
+ * tickets and codes), read percent-decoded so that no spelling hides a token, and every
+ * segment after a token-carrying page masked.
+ */
+export function logSafePath(url: string): string {
+  const path = decodedOrAsIs(url.split(/[?#]/, 1)[0] ?? '');
+  const segments = path.split('/');
+  const at = segments.findIndex((segment) => SECRET_TAIL_AFTER.has(segment.toLowerCase()));
+  if (at === -1) return path;
+  return [...segments.slice(0, at + 1), ...segments.slice(at + 1).map((segment) => (segment === '' ? segment : MASK))].join('/');
+}
+
+const SECRET_TAIL_IN_TEXT = new RegExp(`(${[...SECRET_TAIL_AFTER].join('|')})(?:/|%2f)[^\\s'"]*`, 'gi');
+const QUERY_IN_TEXT = /\?[^\s'"]+/g;
+
+/** Free text (messages, stack traces) with token paths and query strings masked the same way. */
+export function logSafeText(text: string): string {
+  return text.replace(SECRET_TAIL_IN_TEXT, `$1/${MASK}`).replace(QUERY_IN_TEXT, `?${MASK}`);
+}
+
+/** A matched route with parameters is logged by its pattern: its parameters never reach the log. */
+function requestPath(request: FastifyRequest): string {
+  let pattern: string | undefined;
+  try {
+    pattern = request.routeOptions.url;
+  } catch {
+    // Requests refused before routing (a malformed URL) have no route.
+  }
+  return pattern?.includes(':') ? pattern : logSafePath(request.url);
+}
+
+function maskStrings(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return logSafeText(value);
+  if (depth > 4 || typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskStrings(inner, depth + 1)]));
+}
+
+type SerializedError = ReturnType<typeof pino.stdSerializers.err>;
+
+function errorForLog(error: Error): SerializedError {
+  return maskStrings(pino.stdSerializers.err(error)) as SerializedError;
+}
+
+interface UpstreamLogEntry {
+  path?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * pino options of the BFF: secrets redacted by key, and request lines, upstream paths, error
+ * messages and log messages passed through the same masking of token paths and queries.
  */
 export function loggerOptions(level: string) {
   return {
     level,
-    redact: { paths: SECRET_PATHS, censor: '[redacted]' },
+    redact: { paths: SECRET_PATHS, censor: MASK },
     serializers: {
       req(request: FastifyRequest) {
-        return {
-          method: request.method,
-          url: request.url.split('?')[0],
-          remoteAddress: request.ip,
-        };
+        return { method: request.method, url: requestPath(request), remoteAddress: request.ip };
+      },
+      err: errorForLog,
+      upstream(entry: UpstreamLogEntry) {
+        return entry.path === undefined ? entry : { ...entry, path: logSafePath(entry.path) };
+      },
+    },
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? logSafeText(arg) : arg)));
       },
     },
   };

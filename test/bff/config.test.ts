@@ -20,6 +20,9 @@ t.test('defaults, with secrets created under DATA_DIR and kept', async (t) => {
   t.equal(config.sessionAbsoluteSeconds, 28800);
   t.same(config.allowedCallbackHosts, []);
   t.equal(config.trustProxy, false);
+  t.equal(config.requestTimeoutMs, 30000, 'a request, body included, must arrive within 30 s');
+  t.equal(config.headersTimeoutMs, 10000);
+  t.equal(config.keepAliveTimeoutMs, 72000);
   t.equal(config.logLevel, 'info');
   t.equal(config.redisUrl, undefined);
   t.ok(config.loginRateLimitPerMinute < config.rateLimitPerMinute);
@@ -46,19 +49,24 @@ t.test('explicit values', async (t) => {
     TRUST_PROXY: '1',
     UPSTREAM_URL: 'http://10.0.0.5:4000/',
     UPSTREAM_SERVICE_KEY: 'k'.repeat(32),
-    ALLOWED_CALLBACK_HOSTS: 'Shop.Example.com, store.example.com:8443,',
+    ALLOWED_CALLBACK_HOSTS: 'Shop.Example.com, store.example.com:8443, https://Pay.Example.com:9443, http://localhost:8080,',
     SESSION_IDLE_SECONDS: '60',
     SESSION_ABSOLUTE_SECONDS: '120',
     LOG_LEVEL: 'warn',
     REDIS_URL: 'redis://127.0.0.1:6379',
     UPSTREAM_TIMEOUT_MS: '2500',
+    REQUEST_TIMEOUT_MS: '5000',
+    HEADERS_TIMEOUT_MS: '2000',
+    KEEP_ALIVE_TIMEOUT_MS: '65000',
   });
   t.equal(config.port, 8080);
   t.equal(config.publicOrigin, 'https://member.example.com');
   t.equal(config.trustProxy, 1);
   t.equal(config.upstreamUrl, 'http://10.0.0.5:4000');
   t.equal(config.upstreamServiceKey, 'k'.repeat(32));
-  t.same(config.allowedCallbackHosts, ['shop.example.com', 'store.example.com:8443']);
+  t.same(config.allowedCallbackHosts, ['shop.example.com', 'store.example.com:8443', 'https://pay.example.com:9443', 'http://localhost:8080']);
+  t.same([config.requestTimeoutMs, config.headersTimeoutMs, config.keepAliveTimeoutMs], [5000, 2000, 65000]);
+  t.equal(loadBffConfig({ ...base, REQUEST_TIMEOUT_MS: '4000' }).headersTimeoutMs, 4000, 'headers never get longer than the whole request');
   t.equal(config.sessionIdleSeconds, 60);
   t.equal(config.upstreamTimeoutMs, 2500);
   t.equal(config.logLevel, 'warn');
@@ -80,8 +88,12 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     ['SESSION_SECRET', 'too-short'],
     ['SESSION_IDLE_SECONDS', '1.5'],
     ['SESSION_ABSOLUTE_SECONDS', 'forever'],
-    ['ALLOWED_CALLBACK_HOSTS', 'https://shop.example.com'],
+    ['ALLOWED_CALLBACK_HOSTS', 'ftp://shop.example.com'],
+    ['ALLOWED_CALLBACK_HOSTS', 'https://shop.example.com/path'],
     ['ALLOWED_CALLBACK_HOSTS', 'shop.example.com/path'],
+    ['REQUEST_TIMEOUT_MS', '0'],
+    ['HEADERS_TIMEOUT_MS', 'soon'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '-1'],
     ['RATE_LIMIT_PER_MINUTE', 'many'],
     ['LOGIN_RATE_LIMIT_PER_MINUTE', '0'],
     ['LOGIN_FAILURES_PER_IP', '0'],
@@ -98,5 +110,6 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     () => loadBffConfig({ ...base, SESSION_IDLE_SECONDS: '600', SESSION_ABSOLUTE_SECONDS: '300' }),
     { message: /SESSION_ABSOLUTE_SECONDS/ },
   );
+  t.throws(() => loadBffConfig({ ...base, REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }), { message: /^Invalid HEADERS_TIMEOUT_MS/ });
   t.throws(() => loadBffConfig({ ...base, PUBLIC_ORIGIN: 'https://member.example.com' }), { message: /TRUST_PROXY/ }, 'https needs a trusted proxy');
 });

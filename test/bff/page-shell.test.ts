@@ -91,12 +91,15 @@ t.test('each language and screen group has a shell that names everything the scr
 t.test('shells hold no inline script or style, so the strict CSP stands', async (t) => {
   const clientDir = await builtClientDir();
   const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
+  // The portal's HTTP server sets the security headers, so they are read over a real request.
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   for (const url of ['/en/login', '/es-es/register', '/zh-cn/my-account']) {
-    const res = await app.inject({ url });
-    t.notMatch(res.body, /<script(?![^>]*\bsrc=)[^>]*>/, `${url}: every script is a file`);
-    t.notMatch(res.body, /<style|\sstyle=/, `${url}: no inline style`);
-    t.notMatch(res.body, /\son[a-z]+=/i, `${url}: no event handler attributes`);
-    const csp = res.headers['content-security-policy'];
+    const res = await fetch(origin + url);
+    const body = await res.text();
+    t.notMatch(body, /<script(?![^>]*\bsrc=)[^>]*>/, `${url}: every script is a file`);
+    t.notMatch(body, /<style|\sstyle=/, `${url}: no inline style`);
+    t.notMatch(body, /\son[a-z]+=/i, `${url}: no event handler attributes`);
+    const csp = res.headers.get('content-security-policy') ?? undefined;
     t.match(csp, /script-src 'self'(;| )/, `${url}: scripts from the portal only`);
     t.notMatch(csp, /unsafe-inline/, `${url}: no inline allowance`);
   }

@@ -10,10 +10,18 @@ function directives(csp: string): Map<string, string> {
   );
 }
 
+/** The portal's HTTP server sets these headers (server/bff/http-server.ts), so they are read over real requests. */
+async function headersOf(app: Awaited<ReturnType<typeof buildBff>>['app'], path: string, headers: Record<string, string> = {}) {
+  const url = app.server.listening ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}` : await app.listen({ host: '127.0.0.1', port: 0 });
+  const res = await fetch(url + path, { headers });
+  await res.arrayBuffer();
+  return Object.fromEntries(res.headers) as Record<string, string>;
+}
+
 t.test('a strict Content-Security-Policy and the other security headers, on pages and on /api', async (t) => {
   const { app } = await buildBff(t);
   for (const url of ['/en/login', '/api/Member/IsLogin', '/healthz']) {
-    const res = await app.inject({ url });
+    const res = { headers: await headersOf(app, url) };
     const csp = directives(String(res.headers['content-security-policy']));
     t.equal(csp.get('default-src'), "'self'", url);
     t.equal(csp.get('script-src'), "'self'", url);
@@ -26,17 +34,17 @@ t.test('a strict Content-Security-Policy and the other security headers, on page
     t.equal(csp.get('frame-ancestors'), "'none'", url);
     t.notMatch(String(res.headers['content-security-policy']), /unsafe-inline|unsafe-eval/, url);
     t.equal(res.headers['x-content-type-options'], 'nosniff', url);
-    t.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
+    t.equal(res.headers['x-frame-options'], 'DENY', url);
     t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
+    t.match(res.headers['permissions-policy'], /camera=\(\)/, url);
     t.equal(res.headers['strict-transport-security'], undefined, `${url}: no HSTS over plain http`);
   }
-  const api = await app.inject({ url: '/api/Member/IsLogin' });
-  t.equal(api.headers['cache-control'], 'no-store', 'API replies are not cached');
+  t.equal((await headersOf(app, '/api/Member/IsLogin'))['cache-control'], 'no-store', 'API replies are not cached');
 });
 
 t.test('behind https: HSTS and upgrade-insecure-requests', async (t) => {
   const { app } = await buildBff(t, { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: 'true' });
-  const res = await app.inject({ url: '/en/login', headers: { 'x-forwarded-proto': 'https' } });
+  const res = { headers: await headersOf(app, '/en/login', { 'x-forwarded-proto': 'https' }) };
   t.match(res.headers['strict-transport-security'], /max-age=31536000/);
   t.match(res.headers['content-security-policy'], /upgrade-insecure-requests/);
 });

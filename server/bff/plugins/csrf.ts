@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET route that changes state (Logout in the spec): guarded like a POST. */
+    changesState?: boolean;
+  }
+}
+
 export interface CsrfOptions {
   publicOrigin: string;
 }
@@ -9,12 +16,17 @@ export interface CsrfOptions {
 export const XHR_HEADER = 'x-requested-with';
 export const XHR_VALUE = 'XMLHttpRequest';
 
-/** Logout is a GET in the spec, yet it changes state, so it is guarded like a POST. */
+/** Route config of a GET that changes state. */
+export const CHANGES_STATE = { changesState: true } as const;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Decided on the route the router matched, never on the URL text: however a path is spelled
+ * (percent-encoded, another case, a trailing slash), what reaches a route gets its guard.
+ */
 function changesState(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
-  // The router ignores a trailing slash, so the guard must too.
-  const path = request.url.split('?')[0]?.toLowerCase().replace(/\/+$/, '');
-  return path === '/api/member/logout';
+  return !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
 }
 
 function originHost(origin: string): string | undefined {

@@ -33,29 +33,40 @@ export function schemaErrors(issues: readonly SchemaIssue[]): FieldError[] {
 
 const CLIENT_ERROR_CODES: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 429: 'TooManyRequests' };
 
+/** The reply code of a failure known only by its HTTP status (the caller's mistake, or a timeout). */
+export function codeForStatus(status: number): string {
+  if (status === 408 || status >= 500) return 'servererror';
+  return CLIENT_ERROR_CODES[status] ?? 'FormValidateFail';
+}
+
 function send(reply: FastifyReply, status: number, code: string, errors?: FieldError[]) {
   return reply.code(status).type('application/json; charset=utf-8').send(fail(code, errors ? { errors } : {}));
 }
 
-/** One place where failures become the reply envelope; stack traces stay in the log. */
+/**
+ * One place where failures become the reply envelope; stack traces stay in the log. Also
+ * Fastify's `frameworkErrors`, for what it refuses before routing (a malformed URL).
+ */
+export function failureReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ReplyError) return send(reply, error.statusCode, error.code, error.errors);
+  if (error.validation) return send(reply, 400, 'FormValidateFail', schemaErrors(error.validation as SchemaIssue[]));
+  if (error instanceof UpstreamUnavailableError) {
+    request.log.error({ err: error }, 'member service unavailable');
+    return send(reply, 502, 'servererror');
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Malformed JSON or URL, a body too large, an unsupported media type: the caller's mistake.
+    request.log.info({ err: error }, 'bad request');
+    return send(reply, status, codeForStatus(status));
+  }
+  request.log.error({ err: error }, 'unexpected failure');
+  return send(reply, 500, 'servererror');
+}
+
 export default fp(
   async function errorReplies(app) {
-    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (error instanceof ReplyError) return send(reply, error.statusCode, error.code, error.errors);
-      if (error.validation) return send(reply, 400, 'FormValidateFail', schemaErrors(error.validation as SchemaIssue[]));
-      if (error instanceof UpstreamUnavailableError) {
-        request.log.error({ err: error }, 'member service unavailable');
-        return send(reply, 502, 'servererror');
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        // Malformed JSON, a body too large, an unsupported media type: the caller's mistake.
-        request.log.info({ err: error }, 'bad request');
-        return send(reply, status, CLIENT_ERROR_CODES[status] ?? 'FormValidateFail');
-      }
-      request.log.error({ err: error }, 'unexpected failure');
-      return send(reply, 500, 'servererror');
-    });
+    app.setErrorHandler(failureReply);
   },
   { name: 'portal-error-replies' },
 );

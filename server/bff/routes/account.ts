@@ -17,9 +17,10 @@ const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength
 export default async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy } = deps;
 
-  app.put<{ Body: SubscriptionUpdate }>('/api/Member/UpdateMemberSubscribe', { schema: { body: SubscriptionUpdateSchema } }, async (request, reply) =>
-    relay(reply, await callAsMember<Member>(upstream, request, reply, { method: 'PUT', path: '/api/Member/UpdateMemberSubscribe', body: request.body })),
-  );
+  app.put<{ Body: SubscriptionUpdate }>('/api/Member/UpdateMemberSubscribe', { schema: { body: SubscriptionUpdateSchema } }, async (request, reply) => {
+    const { userId, isSubscribe } = request.body;
+    return relay(reply, await callAsMember<Member>(upstream, request, reply, { method: 'PUT', path: '/api/Member/UpdateMemberSubscribe', body: { userId, isSubscribe } }));
+  });
 
   // The member service sends the file in the envelope; the browser gets the file itself.
   app.get('/api/Member/ExportProfile', async (request, reply) => {

@@ -3,6 +3,7 @@ import { LoginRequestSchema, LogoutQuerySchema, type LoginRequest } from '../../
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
+import { CHANGES_STATE } from '../plugins/csrf.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { queryParam, requestLanguage } from '../request-language.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
@@ -46,7 +47,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
   // A GET in the spec; the CSRF guard treats it as state-changing.
   app.get<{ Querystring: { logoutId?: string; pass?: string; callbackUrl?: string } }>(
     '/api/Member/Logout',
-    { schema: { querystring: LogoutQuerySchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    { schema: { querystring: LogoutQuerySchema }, config: { ...CHANGES_STATE, ...ALLOWED_DURING_PASSWORD_CHANGE } },
     async (request, reply) => {
       await endSessionBothSides(request, reply, upstream);
       const lang = requestLanguage(request);

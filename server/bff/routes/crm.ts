@@ -17,12 +17,18 @@ export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
   app.post<{ Body: UpdateCrmPolicyRequest }>(
     '/api/Member/UpdateCrmPolicy',
     { schema: { body: UpdateCrmPolicyRequestSchema }, config: limited },
-    async (request, reply) => relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmPolicy', body: request.body })),
+    async (request, reply) => {
+      const { hashEmail, status, source } = request.body;
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmPolicy', body: { hashEmail, status, source } }));
+    },
   );
 
   app.post<{ Body: UpdateCrmSubscribeRequest }>(
     '/api/Member/UpdateCrmSubscribe',
     { schema: { body: UpdateCrmSubscribeRequestSchema }, config: limited },
-    async (request, reply) => relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmSubscribe', body: request.body })),
+    async (request, reply) => {
+      const { hashEmail, isSub } = request.body;
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmSubscribe', body: { hashEmail, isSub } }));
+    },
   );
 }

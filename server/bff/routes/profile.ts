@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { ProfileUpdateSchema, type Member } from '../../../shared/schemas/member.ts';
+import { ProfileUpdateSchema, type Member, type ProfileUpdate } from '../../../shared/schemas/member.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangePending } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
@@ -9,6 +9,14 @@ import { callAsMember, relay } from './member-call.ts';
 /** What the header and the change-password screen read while the password must be changed first. */
 function beforePasswordChange({ userId, status, LastPwdModifiedDate }: Member): Partial<Member> {
   return { userId, status, LastPwdModifiedDate };
+}
+
+/** The editable fields by name: whatever else the browser sent stays here. */
+function upstreamProfile(body: ProfileUpdate): ProfileUpdate {
+  const { firstName, lastName, companyName, country, state, telCountryCode, telAreacode, telNo, telExt, mobileCountryCode, mobile } = body;
+  const { businessApplicationAreas, inProducts, memberExtension } = body;
+  const extension = memberExtension ? { memberExtension: { vatNumber: memberExtension.vatNumber, address: memberExtension.address } } : {};
+  return { firstName, lastName, companyName, country, state, telCountryCode, telAreacode, telNo, telExt, mobileCountryCode, mobile, businessApplicationAreas, inProducts, ...extension };
 }
 
 export default async function profileRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -30,7 +38,7 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
       const result = await callAsMember<Member>(upstream, request, reply, {
         method: 'PUT',
         path: '/api/member',
-        body: request.body,
+        body: upstreamProfile(request.body),
         language: requestLanguage(request),
       });
       return relay(reply, result);

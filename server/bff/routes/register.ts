@@ -47,7 +47,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: IsExistRequestSchema }, config: limited },
     async (request, reply) => {
       await checkLimit(request.body.email, reply);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: request.body }));
+      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: { email: request.body.email } }));
     },
   );
 
@@ -81,7 +81,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       const result = await upstream.call<{ returnUrl?: string; pass?: string; socialType?: number }>({
         method: 'POST',
         path: '/api/Member/Activate',
-        body: request.body,
+        body: { userId: request.body.userId, token: request.body.token },
       });
       const data = result.body.data;
       if (data?.returnUrl !== undefined && data.returnUrl !== '') {
@@ -95,15 +95,15 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     '/api/Member/Reactivate',
     { schema: { body: ReactivateRequestSchema }, config: limited },
     async (request, reply) => {
-      const { captchaVerify, registrationProof: proof, ...body } = request.body;
-      const lang = requestLanguage(request, body.lang);
-      if (registered.needsCaptcha(body.userId, proof)) await captcha.require(request, captchaVerify, lang);
-      await pacing.claim(body.userId, reply);
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { ...body, lang }, language: lang }).catch(async (error: unknown) => {
-        await pacing.release(body.userId);
+      const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
+      const lang = requestLanguage(request, request.body.lang);
+      if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify, lang);
+      await pacing.claim(userId, reply);
+      const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { userId, checkResend, lang }, language: lang }).catch(async (error: unknown) => {
+        await pacing.release(userId);
         throw error;
       });
-      if (!result.body.isSuccess) await pacing.release(body.userId);
+      if (!result.body.isSuccess) await pacing.release(userId);
       return relay(reply, result);
     },
   );

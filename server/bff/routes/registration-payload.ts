@@ -1,6 +1,5 @@
 import type { Language } from '../../../shared/languages.ts';
 import { privacyBlockFor, type PrivacyBlock } from '../../../shared/rules/countries.ts';
-import { CONSENT_FLAGS } from '../../../shared/rules/registration.ts';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 
@@ -27,20 +26,48 @@ export function consentsGiven(body: RegisterRequest): string[] {
   return BLOCK_FLAGS[privacyBlockFor(body.country)].filter((flag) => body[flag] === true).map((flag) => CONSENT_NAMES[flag]);
 }
 
+/** What the member typed, passed on as it is. */
+const TYPED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'country',
+  'state',
+  'telCountryCode',
+  'telAreacode',
+  'telNo',
+  'telExt',
+  'mobile',
+  'mobileCountryCode',
+  'VATNumber',
+  'Address',
+  'isSubscribe',
+  'source',
+] as const satisfies ReadonlyArray<keyof RegisterRequest>;
+
+const EXTENSION_FIELDS = ['address', 'vatNumber', 'registerPurpose', 'referer', 'utmSource', 'utmMedium', 'utmCampaign'] as const satisfies ReadonlyArray<
+  keyof NonNullable<RegisterRequest['memberExtension']>
+>;
+
+function named<T extends object, K extends keyof T>(source: T, names: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]])) as Partial<Pick<T, K>>;
+}
+
 /**
- * The registration as the member service takes it: consent flags replaced by the list of
- * consents given, passwords encoded, the captcha answer and unverified social ids left out,
- * the e-mail as the login id, and only an allowed return URL.
+ * The registration as the member service takes it, built from named fields only (never the
+ * browser's body as it came): consent flags replaced by the list of consents given, passwords
+ * encoded, the captcha answer and unverified social ids left out, the e-mail as the login id,
+ * and only an allowed return URL.
  */
 export function upstreamRegistration(
   body: RegisterRequest,
   options: { encodingKey: string; lang: Language; returnUrl: string | undefined },
 ): Record<string, unknown> {
-  const payload: Record<string, unknown> = { ...body };
-  for (const flag of [...CONSENT_FLAGS, 'isGlobalAgreePolicy', 'captchaVerify', 'memberSocial']) delete payload[flag];
   const encode = (value: string | undefined) => (value === undefined ? undefined : encodePassword(value, options.encodingKey));
   return {
-    ...payload,
+    ...named(body, TYPED_FIELDS),
+    ...(body.memberExtension ? { memberExtension: named(body.memberExtension, EXTENSION_FIELDS) } : {}),
     userId: body.email,
     password: encode(body.password),
     confirmPassword: encode(body.confirmPassword),

@@ -31,7 +31,8 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
     { schema: { body: CheckGoToProfileRequestSchema } },
     async (request, reply) => {
       if (!isKnownSite(request, config.ssoSiteKeys)) throw forbidden();
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/CheckGoToProfile', body: request.body });
+      const { memberId, userId, tempId } = request.body;
+      const result = await upstream.call({ method: 'POST', path: '/api/Member/CheckGoToProfile', body: { memberId, userId, tempId } });
       return reply.code(result.status).send(result.body);
     },
   );
@@ -43,7 +44,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
     { schema: { body: RefererLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.ticket, undefined, () =>
-        upstream.call<UpstreamSignInData>({ method: 'POST', path: '/api/Member/RefererLogin', body: request.body }),
+        upstream.call<UpstreamSignInData>({ method: 'POST', path: '/api/Member/RefererLogin', body: { id: request.body.id, tempId: request.body.tempId } }),
       );
       if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
       return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { allowedCallbackUrl, type CallbackPolicy } from '../callback-url.ts';
+import { allowedCallbackUrl, mayCarryTicket, type CallbackPolicy } from '../callback-url.ts';
 import type { UpstreamReply } from '../upstream.ts';
 
 /** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */
@@ -21,7 +21,8 @@ export interface UpstreamSignInData {
  * Turns the member service's sign-in reply into the browser's: a reply that carries a member
  * token starts a new session (ok, preferring and the must-change-password codes, whose session
  * serves only the password change until it is done); the token
- * stays in the session; a redirect URL leaves only when allowed, and the ticket for its site only with it.
+ * stays in the session; a redirect URL leaves only when allowed, and the ticket for its site only with
+ * it and only where a ticket may go (mayCarryTicket): elsewhere the member goes there without one.
  */
 export async function signedInReply(
   request: FastifyRequest,
@@ -41,7 +42,7 @@ export async function signedInReply(
   const allowed = allowedCallbackUrl(redirectUrl, policy);
   if (allowed !== undefined) {
     data.redirectUrl = allowed;
-    if (id && tempId) Object.assign(data, { id, tempId });
+    if (id && tempId && mayCarryTicket(allowed, policy)) Object.assign(data, { id, tempId });
   } else if (localRedirect !== undefined && token) {
     data.redirectUrl = localRedirect;
   }

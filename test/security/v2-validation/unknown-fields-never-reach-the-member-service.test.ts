@@ -1,0 +1,160 @@
+import { createServer } from 'node:http';
+import { Writable } from 'node:stream';
+import t from 'tap';
+import { createActiveMember, createClient, signIn, startStack, TEST_PASSWORD, validRegistration, type Stack, type TestClient } from '../../helper.ts';
+import { routeTable } from '../../helpers/route-table.ts';
+
+// A browser body is input, not a message to pass on: a field the route does not name must not
+// reach the member service, however deep it nests. A 5,000-level object once overflowed the
+// stack of JSON.stringify on the way upstream (502 servererror and an error log).
+const SITE_KEY = 'site-key-of-the-shop-0123456789abcdef';
+const DEPTH = 5000;
+const DEEP = `${'{"d":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+const SHALLOW_MARK = 'unnamedFieldFromTheBrowser';
+const DEEP_MARK = 'deeplyNestedFieldFromTheBrowser';
+
+interface Sample {
+  /** A body the route accepts (or at least reads), before the unknown fields are added. */
+  body: (ctx: { email: string; client: TestClient }) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  signedIn?: boolean;
+  headers?: Record<string, string>;
+}
+
+const PREFERENCES = { businessApplicationAreas: ['smart-city', 'smart-city.traffic-management'], inProducts: ['edge-ai.inference-systems'] };
+
+/** One sample per route that takes a body; a new route fails the test until it is listed here. */
+const SAMPLES: Record<string, Sample> = {
+  'POST /api/Member/Login': { body: ({ email }) => ({ userId: email, password: TEST_PASSWORD, returnUrl: 'https://shop.example/x' }) },
+  'POST /api/Member/otpVerify': { body: ({ email }) => ({ userId: email, code: '000000', otpVerifyType: 1 }) },
+  'POST /api/Member/SendOtpCode': { body: ({ email }) => ({ userId: email, otpVerifyType: 1, lang: 'en' }) },
+  'POST /api/Member/GoogleLogin': { body: () => ({ code: 'provider-code', state: 'state' }) },
+  'POST /api/Member/FbLogin': { body: () => ({ code: 'provider-code', state: 'state' }) },
+  'POST /api/Member/LinkedinLogin': { body: () => ({ code: 'provider-code', state: 'state' }) },
+  'POST /api/Member/LinkedinVerify': { body: () => ({ code: 'provider-code', state: 'state' }) },
+  'POST /api/Member/SocialVerify': { body: () => ({ code: 'provider-code', state: 'state' }) },
+  'POST /api/Member/SocialAuthorize': { body: () => ({ socialType: 1, origin: 'login', lang: 'en' }) },
+  'POST /api/Member/SocialConnect': { body: () => ({ socialType: 1, isConnect: false }), signedIn: true },
+  'POST /api/Member/CheckGoToProfile': { body: () => ({ memberId: 'some-member', tempId: 'some-ticket' }), headers: { authorization: `Bearer ${SITE_KEY}` } },
+  'POST /api/Member/RefererLogin': { body: () => ({ id: 'some-member', tempId: 'some-ticket' }) },
+  'POST /api/Member/IsExist': { body: ({ email }) => ({ email }) },
+  'POST /api/Member/Register': {
+    body: () => validRegistration(`unknown-fields-${Date.now()}@example.com`, { memberExtension: { address: 'Unter den Linden 1' }, captchaVerify: { reCaptchaType: 1 } }),
+  },
+  'POST /api/Member/Activate': { body: () => ({ userId: 'some-member', token: 'some-token' }) },
+  'POST /api/Member/Reactivate': { body: ({ email }) => ({ userId: email, lang: 'en', captchaVerify: { reCaptchaType: 1 } }) },
+  'POST /api/Member/ForgotPwd': { body: ({ email }) => ({ userId: email, lang: 'en' }) },
+  'POST /api/Member/ResendResetPwdMail': { body: ({ email }) => ({ userId: email, lang: 'en' }) },
+  'POST /api/Member/ResendOneYearNotUpdatePwdMail': { body: ({ email }) => ({ userId: email, lang: 'en' }) },
+  'POST /api/Member/ValidatePwdUnAuth': { body: () => ({ userId: 'some-member', token: 'some-token', password: 'Zebra-Lantern42' }) },
+  'POST /api/Member/ResetPwdUnAuth': { body: () => ({ userId: 'some-member', token: 'some-token', password: 'Zebra-Lantern42', confirmPassword: 'Zebra-Lantern42' }) },
+  'POST /api/Member/ValidatePwd': { body: () => ({ password: 'Zebra-Lantern42' }), signedIn: true },
+  'POST /api/Member/ResetPwd': { body: () => ({ currentPassword: 'Not-the-password1', newPassword: 'Zebra-Lantern42', confirmPassword: 'Zebra-Lantern42' }), signedIn: true },
+  'PUT /api/Member/UpdateMemberPwdDate': { body: () => ({ memberId: 'some-member', tempId: 'some-ticket' }) },
+  'PUT /api/Member/UpdateMemberSubscribe': { body: () => ({ isSubscribe: true }), signedIn: true },
+  'POST /api/Member/UpdateCrmPolicy': { body: () => ({ hashEmail: 'some-hash', status: '2024.1' }) },
+  'POST /api/Member/UpdateCrmSubscribe': { body: () => ({ hashEmail: 'some-hash', isSub: true }) },
+  'POST /api/Member/ApplyDeleteTag': { body: () => ({}), signedIn: true },
+  'POST /api/Member/ApplyRestoreTag': { body: () => ({}), signedIn: true },
+  'POST /api/Member/SendPhoneProofCode': { body: () => ({ lang: 'en' }), signedIn: true },
+  'POST /api/Member/ConfirmPhoneProof': { body: () => ({ code: '000000' }), signedIn: true },
+  'PUT /api/member': {
+    body: async ({ client }) => {
+      const member = (await client.get('/api/member')).body.data as Record<string, unknown>;
+      return { ...member, ...PREFERENCES, memberExtension: { vatNumber: 'DE123456789', address: 'Unter den Linden 1' } };
+    },
+    signedIn: true,
+  },
+  'PATCH /api/member': { body: () => ({ ...PREFERENCES, returnUrl: '/en/my-account' }), signedIn: true },
+  'DELETE /api/member': { body: () => ({}), signedIn: true },
+};
+
+/**
+ * The sample with an unnamed field in every object, and a 5,000-level one at the top and in
+ * the first nested object (two of them stay under the body limit).
+ */
+function hostileBody(sample: Record<string, unknown>): string {
+  const marked = (value: Record<string, unknown>, deep: boolean) => ({ ...value, [SHALLOW_MARK]: 'x', ...(deep ? { [DEEP_MARK]: '@DEEP@' } : {}) });
+  let deepNested = true;
+  const withMarks: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sample)) {
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    withMarks[key] = isObject ? marked(value as Record<string, unknown>, deepNested) : value;
+    if (isObject) deepNested = false;
+  }
+  return JSON.stringify(marked(withMarks, true)).replaceAll('"@DEEP@"', DEEP);
+}
+
+/** Stands between the portal and the member service and keeps every body it passes on. */
+async function startRecordingProxy(target: () => string) {
+  const bodies: Array<{ path: string; body: string }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      bodies.push({ path: req.url ?? '', body });
+      const headers = Object.fromEntries(
+        ['x-service-key', 'authorization', 'content-type', 'accept', 'accept-language'].flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
+      );
+      const upstream = await fetch(target() + (req.url ?? ''), { method: req.method, headers, body: body === '' ? undefined : body });
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(await upstream.text());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise((resolve) => server.close(resolve)));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bodies };
+}
+
+const errorLines: string[] = [];
+const stream = new Writable({
+  write(chunk, _encoding, done) {
+    errorLines.push(...String(chunk).split('\n').filter((line) => line !== '' && (JSON.parse(line) as { level: number }).level >= 50));
+    done();
+  },
+});
+
+let stack: Stack | undefined;
+const proxy = await startRecordingProxy(() => stack!.memberServiceUrl);
+stack = await startStack(t, {
+  bff: { upstreamUrl: proxy.url },
+  logger: { level: 'error', stream },
+  env: {
+    ALLOWED_CALLBACK_HOSTS: 'shop.example',
+    SSO_SITE_KEYS: SITE_KEY,
+    RATE_LIMIT_PER_MINUTE: '5000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    REGISTER_RATE_LIMIT_PER_MINUTE: '1000',
+    OTP_RATE_LIMIT_PER_MINUTE: '1000',
+  },
+});
+const withBody = routeTable(stack.apps.bff).filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
+
+t.test('the sample table covers every route that takes a body', async (t) => {
+  t.ok(withBody.length >= 30, `${withBody.length} routes with a body`);
+  for (const { method, path } of withBody) t.ok(SAMPLES[`${method} ${path}`], `${method} ${path} has a sample body (add one to SAMPLES)`);
+  const known = new Set(withBody.map(({ method, path }) => `${method} ${path}`));
+  for (const route of Object.keys(SAMPLES)) t.ok(known.has(route), `${route} still exists`);
+});
+
+t.test('every route: an unnamed field, 5,000 levels deep or not, is dropped and answered like any other body', async (t) => {
+  for (const { method, path } of withBody) {
+    const sample: Sample = SAMPLES[`${method} ${path}`] ?? { body: () => ({}) };
+    const member = await createActiveMember(stack!);
+    const client = sample.signedIn ? await signIn(stack!, member) : createClient(stack!.bffUrl);
+    const body = hostileBody(await sample.body({ email: member.email, client }));
+    const before = proxy.bodies.length;
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await fetch(new URL(path, stack!.bffUrl), {
+      method,
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}), ...sample.headers },
+      body,
+    });
+    const reply = await res.text();
+    t.ok(res.status < 500, `${method} ${path}: ${res.status} ${reply.slice(0, 120)}`);
+    for (const call of proxy.bodies.slice(before)) {
+      t.notOk(call.body.includes(SHALLOW_MARK) || call.body.includes(DEEP_MARK), `${method} ${path}: ${call.path} got only named fields`);
+    }
+  }
+  t.ok(proxy.bodies.some((call) => call.path === '/api/Member/Register'), 'bodies did reach the member service');
+  t.same(errorLines, [], 'no error was logged');
+});
