@@ -29,7 +29,7 @@ for (const engine of databaseEngines(t)) {
     const first = await mailedCode(service.dataDir, email);
     t.match(first, /^\d{6}$/, 'six digits');
     const mail = (await readOutbox(service.dataDir)).at(-1)!;
-    t.equal(mail.subject, 'サインイン用の認証コード', 'in the language asked for');
+    t.equal(mail.subject, 'ログイン用の認証コード', 'in the language asked for');
 
     await sendCode(service, email, 1);
     const second = await mailedCode(service.dataDir, email, 2);
