@@ -24,7 +24,8 @@ const PICTOGRAPH = String.raw`\p{Extended_Pictographic}`;
 const SKIN_TONE = String.raw`\p{Emoji_Modifier}`;
 const FLAG_TAGS = String.raw`[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,7}\u{E007F}`;
 /** Scripts in which ZWJ/ZWNJ choose a letter's shape (Arabic for Persian, Brahmic scripts, Mongolian). */
-const JOINING_SCRIPTS = ['Arab', 'Syrc', 'Nkoo', 'Mong', 'Deva', 'Beng', 'Guru', 'Gujr', 'Orya', 'Taml', 'Telu', 'Knda', 'Mlym', 'Sinh']
+const JOINING_SCRIPTS = 'Arab Syrc Nkoo Mong Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh'
+  .split(' ')
   .map((script) => String.raw`\p{scx=${script}}`)
   .join('');
 

@@ -93,7 +93,7 @@ t.test('line breaking follows each language', async (t) => {
       range.setEnd(node, node.length);
       return range.getClientRects()[0]!.top;
     });
-    return { lastCharacter, asterisk, first };
+    return { lastCharacter: lastCharacter!, asterisk: asterisk!, first: first! };
   }, text('register.companyName'));
   t.ok(lines.asterisk > lines.first, 'the squeezed label wraps');
   t.equal(lines.asterisk, lines.lastCharacter, `the asterisk never stands alone on a line ${JSON.stringify(lines)}`);
