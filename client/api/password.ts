@@ -20,15 +20,6 @@ export function resetPasswordWithLink(body: ResetPwdUnAuthRequest) {
   return request<ResetPwdUnAuthData>('/api/Member/ResetPwdUnAuth', { method: 'POST', body });
 }
 
-/** The server's checks of a new password without changing it: signed in, or by a reset link. */
-export function validateNewPassword(password: string) {
-  return request('/api/Member/ValidatePwd', { method: 'POST', body: { password } });
-}
-
-export function validateNewPasswordWithLink(body: { userId: string; token: string; password: string }) {
-  return request('/api/Member/ValidatePwdUnAuth', { method: 'POST', body });
-}
-
 export function changePassword(body: ResetPwdRequest) {
   return request('/api/Member/ResetPwd', { method: 'POST', body });
 }

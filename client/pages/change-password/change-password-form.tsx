@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
@@ -26,32 +26,12 @@ export interface ChangePasswordFormProps {
   send: (values: Required<Pick<ChangeValues, 'password' | 'confirmPassword'>> & { oldPassword: string }) => Promise<Reply>;
   onDone: (reply: Reply) => void | Promise<void>;
   onFailure: (result: Exclude<ChangeResult, { kind: 'done' } | { kind: 'fields' }>) => void;
-  /** The server's opinion of a new password (ValidatePwd / ValidatePwdUnAuth), asked when the field is left. */
-  check: (password: string) => Promise<Reply>;
 }
 
-/**
- * The new password with its live checklist. Leaving the field with a password that meets the
- * rules asks the server what only it knows (the current password, the common-password list).
- */
-function NewPasswordField({ check, onVerdict }: { check: (password: string) => Promise<Reply>; onVerdict: (verdict: ServerVerdict | undefined) => void }) {
+/** The new password with its live checklist. */
+function NewPasswordField() {
   const checklistId = useId();
-  const { input, meta } = useField<string>('password', { subscription: { value: true, active: true } });
-  const wasActive = useRef(false);
-  const value = input.value ?? '';
-  useEffect(() => {
-    const left = wasActive.current && !meta.active;
-    wasActive.current = meta.active ?? false;
-    if (!left || !isPasswordAcceptable(value)) return;
-    check(value).then(
-      (reply) => {
-        const result = changeResult(reply);
-        const refusal = result.kind === 'fields' ? result.errors.find((e) => e.field === 'password') : undefined;
-        onVerdict(refusal ? { ...refusal, value } : undefined);
-      },
-      () => undefined,
-    );
-  }, [meta.active, value, check, onVerdict]);
+  const { input } = useField<string>('password', { subscription: { value: true } });
   return (
     <>
       <PasswordField name="password" label="password.change.newPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" describedById={checklistId} required />
@@ -61,13 +41,13 @@ function NewPasswordField({ check, onVerdict }: { check: (password: string) => P
 }
 
 /** Current password (signed in), new password with the live checklist, confirmation with paste blocked. */
-export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFailure, check }: ChangePasswordFormProps) {
+/**
+ * What only the server knows (the current password, the common-password list) is judged when the
+ * form is sent: every question about a password counts towards the sign-in lock, so the form asks none.
+ */
+export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFailure }: ChangePasswordFormProps) {
   const { t } = useTranslation();
   const [verdicts, setVerdicts] = useState<readonly ServerVerdict[]>([]);
-  const onVerdict = useCallback(
-    (verdict: ServerVerdict | undefined) => setVerdicts((current) => [...current.filter((v) => v.field !== 'password'), ...(verdict ? [verdict] : [])]),
-    [],
-  );
 
   const validate = useCallback(
     (values: ChangeValues) => {
@@ -101,7 +81,7 @@ export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFail
           {askCurrent && (
             <PasswordField name="oldPassword" label="password.change.currentPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" required />
           )}
-          <NewPasswordField check={check} onVerdict={onVerdict} />
+          <NewPasswordField />
           <PasswordField name="confirmPassword" label="password.change.confirmPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" blockPaste required />
           <Button type="submit" busy={submitting} disabled={invalid || pristine || !userKnown} className="button--block">
             {t('password.change.submit')}

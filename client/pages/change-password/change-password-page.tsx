@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Link, useSearch } from 'wouter';
@@ -6,7 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { ResetPwdUnAuthData } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { MEMBER_PATH, useMember } from '../../api/member.ts';
-import { changePassword, resetPasswordWithLink, validateNewPassword, validateNewPasswordWithLink } from '../../api/password.ts';
+import { changePassword, resetPasswordWithLink } from '../../api/password.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { refreshSessionState } from '../../session/after-sign-in.ts';
@@ -38,10 +38,6 @@ export default function ChangePasswordPage() {
   usePageTitle('password.change.title');
 
   const byLink = session.token !== '' && session.userId !== '';
-  const checkPassword = useCallback(
-    (password: string) => (byLink ? validateNewPasswordWithLink({ userId: session.userId, token: session.token, password }) : validateNewPassword(password)),
-    [byLink, session.userId, session.token],
-  );
   if (!byLink && isLoading) return <Spinner />;
   const signedIn = !byLink && isLogin === true;
   const variant = changeVariant({ reason: query.get('reason'), byLink, status: member?.status, lastChanged: member?.LastPwdModifiedDate });
@@ -91,7 +87,6 @@ export default function ChangePasswordPage() {
               ? resetPasswordWithLink({ userId: session.userId, token: session.token, password: values.password, confirmPassword: values.confirmPassword, lang })
               : changePassword({ currentPassword: values.oldPassword, newPassword: values.password, confirmPassword: values.confirmPassword, lang })
           }
-          check={checkPassword}
           onDone={byLink ? afterLinkReset : afterChange}
           onFailure={setFailure}
         />
