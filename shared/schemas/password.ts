@@ -39,6 +39,8 @@ export const ResetPwdRequestSchema = Type.Object({
   currentPassword: password,
   newPassword: password,
   confirmPassword: Type.Optional(password),
+  /** Where a member whose change was forced was going: the site gets its ticket after the change. */
+  returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   lang,
 });
 export type ResetPwdRequest = Static<typeof ResetPwdRequestSchema>;

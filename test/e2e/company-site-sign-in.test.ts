@@ -139,7 +139,7 @@ t.test('Google: a member who connected Google signs in with it, chooses preferen
   await expectAtSite(t, page, member.email, { from: 'google' });
 });
 
-t.test('a member who must change the password first: change-password, then back to the site, where the new password signs in', async (t) => {
+t.test('a member who must change the password first: change-password, then on to the site with a ticket; the new password signs in', async (t) => {
   const member = await createActiveMember(stack);
   await setMember(member.email, { status: 2, password_changed_at: null, preferring: 0 });
   const page = await newPage();
@@ -154,10 +154,10 @@ t.test('a member who must change the password first: change-password, then back 
   await page.getByLabel(exactLabel(text('password.change.newPassword'))).fill(newPassword);
   await page.getByLabel(exactLabel(text('password.change.confirmPassword'))).fill(newPassword);
   await page.getByRole('button', { name: text('password.change.submit') }).click();
-  await page.waitForURL((url) => url.pathname === '/en/my-account');
-  await page.getByRole('link', { name: text('account.backToSite') }).click();
-  await page.getByRole('link', { name: 'Sign in with your member account' }).click();
-  await page.waitForURL((url) => url.pathname === '/en/login');
+  await expectAtSite(t, page, member.email, { from: 'change' });
+
+  await page.context().clearCookies();
+  await startAtSite(page, { from: 'change' });
   await signInWithPassword(page, member.email, newPassword);
   await expectAtSite(t, page, member.email, { from: 'change' });
 });

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { ResetPwdUnAuthData } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { MEMBER_PATH, useMember } from '../../api/member.ts';
 import { changePassword, resetPasswordWithLink } from '../../api/password.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
-import { refreshSessionState } from '../../session/after-sign-in.ts';
+import { continueAfterSignIn, refreshSessionState } from '../../session/after-sign-in.ts';
+import { loginOutcome } from '../../session/login-outcome.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -49,7 +51,10 @@ export default function ChangePasswordPage() {
     await refreshSessionState();
     navigate(`/${lang}/password-changed${withoutLinkParams(session.queryString)}`);
   };
-  const afterChange = async () => {
+  const afterChange = async (reply: Reply) => {
+    // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
+    const handOff = loginOutcome(reply as Reply<LoginResultData>, lang, '');
+    if (handOff.kind === 'leave' || (handOff.kind === 'screen' && reply.code === 'preferring')) return continueAfterSignIn(handOff, session.queryString);
     // A forced change (status 2 or 3) is over: the header must not send the member back here.
     await mutate(MEMBER_PATH);
     const params = new URLSearchParams(session.queryString);
@@ -85,7 +90,13 @@ export default function ChangePasswordPage() {
           send={(values) =>
             byLink
               ? resetPasswordWithLink({ userId: session.userId, token: session.token, password: values.password, confirmPassword: values.confirmPassword, lang })
-              : changePassword({ currentPassword: values.oldPassword, newPassword: values.password, confirmPassword: values.confirmPassword, lang })
+              : changePassword({
+                  currentPassword: values.oldPassword,
+                  newPassword: values.password,
+                  confirmPassword: values.confirmPassword,
+                  returnUrl: session.callbackUrl || undefined,
+                  lang,
+                })
           }
           onDone={byLink ? afterLinkReset : afterChange}
           onFailure={setFailure}

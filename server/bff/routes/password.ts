@@ -20,12 +20,13 @@ import {
 } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
-import { allowedCallbackUrl } from '../callback-url.ts';
+import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangeDone, signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
+import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
@@ -53,6 +54,11 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   const encode = (plain: string) => encodePassword(plain, config.passwordEncodingKey);
   const proof = passwordMailProof(config.sessionSecret, config.publicOrigin.startsWith('https:'));
   const doors = signInDoors(deps);
+  /** An allowed return URL on another site (the portal's own screens need no ticket). */
+  const companySite = (returnUrl: string | undefined) => {
+    const allowed = allowedCallbackUrl(returnUrl, callbackPolicy);
+    return allowed !== undefined && !isPortalUrl(allowed, callbackPolicy) ? allowed : undefined;
+  };
 
   /** A reset link's state; `data.userId` is the account it leads to (for its lock), never shown to the browser. */
   const resetLink = (token: string, userId: string | undefined) =>
@@ -155,15 +161,15 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   });
 
   app.post<{ Body: ResetPwdRequest }>('/api/Member/ResetPwd', { schema: { body: ResetPwdRequestSchema }, config: changing }, async (request, reply) => {
-    const { currentPassword, newPassword, confirmPassword } = request.body;
+    const { currentPassword, newPassword, confirmPassword, returnUrl } = request.body;
     const errors = validateNewPassword({ password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword }, 'change');
     failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
     const lang = requestLanguage(request, request.body.lang);
     const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
-      callAsMember<ChangedData>(upstream, request, reply, {
+      callAsMember<UpstreamSignInData>(upstream, request, reply, {
         method: 'POST',
         path: '/api/Member/ResetPwd',
-        body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), lang },
+        body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
         language: lang,
       }),
     );
@@ -171,7 +177,8 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     // The same session goes on with every route (the member service set the status back to active).
     passwordChangeDone(request);
     await endOtherSessions(request, signedInMember(request)?.memberId);
-    return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
+    // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
+    return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
   });
 
   app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(

@@ -17,6 +17,7 @@ import { mailLanguage } from '../language.ts';
 import { sendPasswordChangedMail, sendPasswordReminderMail, sendPasswordResetMail } from '../password-links.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { hashToken } from '../security/tokens.ts';
+import { issueTicket, SSO_TICKET_VALID_SECONDS } from '../sign-in/tickets.ts';
 import type { MemberRow } from '../store/schema.ts';
 import { newPasswordProblem } from '../validation/new-password.ts';
 
@@ -27,7 +28,8 @@ const linkToken = Type.String({ minLength: 1, maxLength: 200 });
 const ForgotPwdSchema = Type.Object({ userId: Type.String({ maxLength: 200 }), returnUrl: Type.Optional(Type.String({ maxLength: 2048 })), lang });
 const ResetPwdUnAuthSchema = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 200 }), token: linkToken, password: EncodedPassword, lang });
 const ValidatePwdUnAuthSchema = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 200 }), token: linkToken, password: EncodedPassword });
-const ResetPwdSchema = Type.Object({ currentPassword: EncodedPassword, newPassword: EncodedPassword, lang });
+/** returnUrl: the allow-listed site a member whose change was forced goes back to, with a ticket. */
+const ResetPwdSchema = Type.Object({ currentPassword: EncodedPassword, newPassword: EncodedPassword, returnUrl: Type.Optional(Type.String({ maxLength: 2048 })), lang });
 const ValidatePwdSchema = Type.Object({ password: EncodedPassword });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -143,7 +145,12 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     });
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
     background.afterReply(reply, 'sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
-    return ok({ memberId: member.id });
+    const { returnUrl } = request.body;
+    if (!returnUrl || !request.memberTokenHash) return ok({ memberId: member.id });
+    // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
+    const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+    const handOff = { memberId: member.id, redirectUrl: returnUrl, id: member.public_id, tempId };
+    return member.preferring === 1 ? { isSuccess: true, code: 'preferring', data: handOff } : ok(handOff);
   });
 
   // Anyone may ask; only a member whose password is a year old gets the mail, and the reply is the same.
