@@ -1,6 +1,6 @@
 import t from 'tap';
-import { ManualClock } from '../../server/common/clock.ts';
-import { createActiveMember, createClient, signIn, startStack, TEST_PASSWORD } from '../helper.ts';
+import { ManualClock } from '../../../server/common/clock.ts';
+import { createActiveMember, createClient, signIn, startStack, TEST_PASSWORD } from '../../helper.ts';
 
 function setCookieLine(headers: Headers): string {
   const lines = headers.getSetCookie();

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildBff, createActiveMember, createClient, signIn, startStack, validRegistration } from '../helper.ts';
+import { buildBff, createActiveMember, createClient, signIn, startStack, validRegistration } from '../../helper.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const login = { userId: 'someone@example.com', password: 'Secret123' };

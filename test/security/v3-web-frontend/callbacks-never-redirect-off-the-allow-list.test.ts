@@ -1,5 +1,5 @@
 import t from 'tap';
-import { allowedCallbackUrl, mayCarryTicket, safeRedirectUrl } from '../../server/bff/callback-url.ts';
+import { allowedCallbackUrl, mayCarryTicket, safeRedirectUrl } from '../../../server/bff/callback-url.ts';
 
 const policy = { publicOrigin: 'https://member.example.com', allowedHosts: ['allowed.example', 'shop.example:8443'] };
 

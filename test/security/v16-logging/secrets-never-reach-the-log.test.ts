@@ -1,6 +1,6 @@
 import t from 'tap';
 import { Writable } from 'node:stream';
-import { activationLinkFor, createClient, startStack, TEST_PASSWORD, validRegistration } from '../helper.ts';
+import { activationLinkFor, createClient, startStack, TEST_PASSWORD, validRegistration } from '../../helper.ts';
 
 t.test('passwords, tokens, codes and cookies never reach the log, even at debug level', async (t) => {
   const lines: string[] = [];

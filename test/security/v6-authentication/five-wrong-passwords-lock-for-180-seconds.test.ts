@@ -1,7 +1,7 @@
 import t from 'tap';
-import { ManualClock } from '../../server/common/clock.ts';
-import { buildBff, createClient } from '../helper.ts';
-import { startSignInStack } from './sign-in-fixtures.ts';
+import { ManualClock } from '../../../server/common/clock.ts';
+import { buildBff, createClient } from '../../helper.ts';
+import { startSignInStack } from '../../bff/sign-in-fixtures.ts';
 
 t.test('five wrong passwords lock the account for 180 seconds; the lock is not extended and hides the password check', async (t) => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildBff } from '../helper.ts';
+import { buildBff } from '../../helper.ts';
 
 function directives(csp: string): Map<string, string> {
   return new Map(

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { buildBff } from '../helper.ts';
-import { startFakeUpstream } from './fake-upstream.ts';
+import { buildBff } from '../../helper.ts';
+import { startFakeUpstream } from '../../bff/fake-upstream.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
