@@ -28,6 +28,19 @@ const initialised = i18next.use(initReactI18next).init({
 
 const loading = new Map<Language, Promise<void>>();
 
+/** True when the language's resources are in and it is current: its screens can render at once. */
+export function isLanguageReady(lang: Language): boolean {
+  return i18next.language === lang && i18next.hasResourceBundle(lang, 'translation');
+}
+
+/** Makes a language current with resources at hand (rendering screens at build time). */
+export async function installCatalogue(lang: Language, resources: Resources): Promise<void> {
+  await initialised;
+  i18next.addResourceBundle(lang, 'translation', resources, true, true);
+  loading.set(lang, Promise.resolve());
+  await i18next.changeLanguage(lang);
+}
+
 /**
  * Loads a language's resources (once) and makes it current. Until the new language is
  * ready the screen keeps showing the previous one, so a switch never loses form state.

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { languageTag } from '../shared/language-tag.ts';
 import { negotiateLanguage, toLanguage, type Language } from '../shared/languages.ts';
 import { Spinner } from './components/spinner.tsx';
-import { activateLanguage } from './i18n.ts';
+import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';
 import { LanguageContext } from './session/language-context.ts';
@@ -71,7 +71,8 @@ function PageRoutes() {
 
 /** Loads the language's resources and keeps <html lang> in step with the route. */
 function LanguageRoot({ lang, children }: { lang: Language; children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  // Already loaded (main.tsx waits for it under a prerendered screen): no spinner in between.
+  const [ready, setReady] = useState(() => isLanguageReady(lang));
   useEffect(() => {
     let current = true;
     activateLanguage(lang).then(

@@ -1,24 +1,24 @@
 /**
  * Builds the browser client into dist/client: client/main.tsx as minified ESM with
- * content-hashed files under assets/, one JSON catalogue per language, and a page shell per
- * language and screen that preloads everything the screen needs, so the browser fetches it
- * all at once instead of discovering it import by import (scripts/client-shell.ts). Every
- * text file is also written brotli- and gzip-compressed.
+ * content-hashed files under assets/, one JSON catalogue per language, the login screen of
+ * each language rendered at build time (scripts/prerender.ts), and the page shells
+ * (scripts/client-shell.ts). Every text file is also written brotli- and gzip-compressed.
  *
  * Chunks: esbuild puts a module in a chunk per set of entries that reach it. The entry
  * (main.tsx with the login screen) and the two screen groups (client/screens/) are those
  * entries, and each group imports the routes, so the entry needs two files: main.js and the
  * chunk it shares with the groups.
  */
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
+import type { ScreenGroup } from '../client/screens/screen-groups.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
-import { shellHtml, type ShellAssets } from './client-shell.ts';
+import { writeShells, type ShellInputs } from './client-shell.ts';
 import { precompress } from './precompress.ts';
+import { prerenderLoginScreens } from './prerender.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,28 +51,39 @@ async function writeCatalogues(localesDir: string, outdir: string): Promise<Reco
   return urls;
 }
 
-/** `import catalogueUrls from 'locales:urls'`: each language's catalogue URL (client/i18n.ts). */
-function catalogueUrlsPlugin(urls: Record<Language, string>): Plugin {
+/** `import x from '<specifier>'` (or named imports) of values known at build time. */
+function buildTimeModule(specifier: string, contents: string): Plugin {
+  const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   return {
-    name: 'catalogue-urls',
+    name: specifier,
     setup(b) {
-      b.onResolve({ filter: /^locales:urls$/ }, () => ({ path: 'urls', namespace: 'locales' }));
-      b.onLoad({ filter: /.*/, namespace: 'locales' }, () => ({ contents: `export default ${JSON.stringify(urls)};`, loader: 'js' }));
+      b.onResolve({ filter }, () => ({ path: specifier, namespace: 'build-time' }));
+      b.onLoad({ filter, namespace: 'build-time' }, () => ({ contents, loader: 'js' }));
     },
   };
 }
 
-export interface ClientOutputs {
-  script: string;
-  style?: string;
-  /** Chunks the entry imports statically. */
-  preload: string[];
-  /** Per screen group, its chunks beyond the entry's. */
-  groups: Record<ScreenGroup, string[]>;
-  catalogues: Record<Language, string>;
-}
+const browserOptions = (outdir: string): BuildOptions => ({
+  absWorkingDir: root,
+  outdir,
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  sourcemap: false,
+  target: ['es2022'],
+  jsx: 'automatic',
+  entryNames: 'assets/[name]-[hash]',
+  chunkNames: 'assets/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+});
 
-function chunkOutputs(metafile: Metafile, outdir: string): Omit<ClientOutputs, 'catalogues'> {
+export type ClientOutputs = ShellInputs;
+
+function chunkOutputs(metafile: Metafile, outdir: string): Pick<ClientOutputs, 'script' | 'style' | 'preload' | 'groups'> {
   const url = (file: string) => '/' + path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
   const outputOf = (entryPoint: string) => {
     const found = Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint === entryPoint && file.endsWith('.js'));
@@ -103,64 +114,35 @@ function chunkOutputs(metafile: Metafile, outdir: string): Omit<ClientOutputs, '
   };
 }
 
-/**
- * dist/client/index.html is the English login shell; shells/<lang>/index.html the login shell of
- * each language, and shells/<lang>/<first path segment>.html the shell of a screen in a group.
- */
-async function writeShells(outdir: string, outputs: ClientOutputs): Promise<void> {
-  const icon = await readFile(path.join(root, 'client/favicon.svg'), 'utf8');
-  const assets = (lang: Language, group?: ScreenGroup): ShellAssets => ({
-    lang,
-    icon,
-    script: outputs.script,
-    style: outputs.style,
-    modules: [...outputs.preload, ...(group ? outputs.groups[group] : [])],
-    catalogue: outputs.catalogues[lang],
-  });
-  await writeFile(path.join(outdir, 'index.html'), shellHtml(assets('en')));
-  for (const lang of LANGUAGES) {
-    const dir = path.join(outdir, 'shells', lang);
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang)));
-    for (const [group, segments] of Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>) {
-      const html = shellHtml(assets(lang, group));
-      for (const segment of segments) await writeFile(path.join(dir, `${segment}.html`), html);
-    }
-  }
+/** client/start.ts with the URLs it fetches once a prerendered screen is painted. */
+async function buildStartScript(outdir: string, app: Pick<ClientOutputs, 'script' | 'preload' | 'catalogues'>): Promise<string> {
+  const urls = `export const app = ${JSON.stringify(app.script)}; export const modules = ${JSON.stringify(app.preload)}; export const catalogues = ${JSON.stringify(app.catalogues)};`;
+  const result = await build({ ...browserOptions(outdir), entryPoints: ['client/start.ts'], metafile: true, plugins: [buildTimeModule('client:start', urls)] });
+  const [file] = Object.keys(result.metafile.outputs);
+  if (!file) throw new Error('client/start.ts produced no script');
+  return '/' + path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
 }
 
 export async function buildClient(outdir = path.join(root, 'dist/client')): Promise<ClientOutputs> {
   await rm(outdir, { recursive: true, force: true });
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const catalogues = await writeCatalogues(path.join(root, 'locales'), outdir);
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: ['client/main.tsx'],
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    sourcemap: false,
-    target: ['es2022'],
-    jsx: 'automatic',
-    entryNames: 'assets/[name]-[hash]',
-    chunkNames: 'assets/[name]-[hash]',
-    assetNames: 'assets/[name]-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    metafile: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'warning',
-    plugins: [catalogueUrlsPlugin(catalogues)],
-  });
-  const outputs: ClientOutputs = { ...chunkOutputs(result.metafile, outdir), catalogues };
-  await writeShells(outdir, outputs);
+  const plugins = [buildTimeModule('locales:urls', `export default ${JSON.stringify(catalogues)};`)];
+  const result = await build({ ...browserOptions(outdir), entryPoints: ['client/main.tsx'], splitting: true, metafile: true, plugins });
+  const chunks = chunkOutputs(result.metafile, outdir);
+
+  const catalogueFiles = Object.fromEntries(Object.entries(catalogues).map(([lang, url]) => [lang, path.join(outdir, url)])) as Record<Language, string>;
+  const loginScreens = await prerenderLoginScreens(root, plugins, catalogueFiles);
+  const start = Object.keys(loginScreens).length > 0 ? await buildStartScript(outdir, { ...chunks, catalogues }) : undefined;
+
+  const outputs: ClientOutputs = { ...chunks, catalogues, loginScreens, start };
+  await writeShells(outdir, outputs, path.join(root, 'client/favicon.svg'));
   await precompress(outdir);
   return outputs;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outputs = await buildClient();
-  console.log(`client built for ${LANGUAGES.length} languages: ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`);
+  const prerendered = Object.keys(outputs.loginScreens).length;
+  console.log(`client built for ${LANGUAGES.length} languages (login prerendered in ${prerendered}): ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`);
 }

@@ -1,10 +1,15 @@
 /**
- * The page shell: the HTML every page path gets. It names everything the screen needs (style
- * sheet, script chunks, the language's catalogue) so the browser fetches them in parallel with
- * the first round trip. No inline script or style: the CSP allows the portal's own files only.
+ * The page shells: the HTML a page address gets. A shell names everything its screen needs
+ * (style sheet, script chunks, the language's catalogue) so the browser fetches them in
+ * parallel with the first round trip; a shell whose screen was rendered at build time holds
+ * that screen and one small script that fetches the app once the screen is painted. No inline
+ * script or style: the CSP allows the portal's own files only.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
 import { languageTag } from '../shared/language-tag.ts';
-import type { Language } from '../shared/languages.ts';
+import { LANGUAGES, type Language } from '../shared/languages.ts';
 
 export interface ShellAssets {
   lang: Language;
@@ -15,7 +20,24 @@ export interface ShellAssets {
   /** Every chunk the screen imports, so no import waits for the one before it. */
   modules: string[];
   /** The language's catalogue, fetched by client/i18n.ts. */
-  catalogue: string;
+  catalogue?: string;
+  /**
+   * The screen rendered at build time (scripts/prerender.ts): painted before any script runs,
+   * inert (so nothing typed is lost or submitted) until client/main.tsx takes over.
+   */
+  screen?: string;
+}
+
+/** What the build produced that the shells refer to (scripts/build-client.ts). */
+export interface ShellInputs {
+  script: string;
+  style?: string;
+  preload: string[];
+  groups: Record<ScreenGroup, string[]>;
+  catalogues: Record<Language, string>;
+  /** client/start.ts, built when some screen was rendered at build time. */
+  start?: string;
+  loginScreens: Partial<Record<Language, string>>;
 }
 
 /** Only what a data: URL in a quoted attribute needs escaped; the rest stays readable (and small). */
@@ -23,7 +45,7 @@ const svgDataUrl = (svg: string) => `data:image/svg+xml,${svg.trim().replace(/"/
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export function shellHtml({ lang, icon, script, style, modules, catalogue }: ShellAssets): string {
+export function shellHtml({ lang, icon, script, style, modules, catalogue, screen }: ShellAssets): string {
   return [
     '<!doctype html>',
     `<html lang="${attribute(languageTag(lang))}">`,
@@ -34,12 +56,12 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue }: She
     `<link rel="icon" type="image/svg+xml" href="${attribute(svgDataUrl(icon))}">`,
     style ? `<link rel="stylesheet" href="${attribute(style)}">` : '',
     // Fetched by fetch() with same-origin credentials, which `crossorigin` (anonymous) matches.
-    `<link rel="preload" href="${attribute(catalogue)}" as="fetch" crossorigin>`,
+    catalogue ? `<link rel="preload" href="${attribute(catalogue)}" as="fetch" crossorigin>` : '',
     ...modules.map((chunk) => `<link rel="modulepreload" href="${attribute(chunk)}">`),
     `<script type="module" src="${attribute(script)}"></script>`,
     '</head>',
     '<body>',
-    '<div id="root"></div>',
+    screen ? `<div id="root" inert>${screen}</div>` : '<div id="root"></div>',
     '<noscript>This site needs JavaScript.</noscript>',
     '</body>',
     '</html>',
@@ -47,4 +69,37 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue }: She
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * Writes dist/client/index.html (the English login shell), shells/<lang>/index.html (the login
+ * shell of each language), shells/<lang>/<first path segment>.html (the shell of a screen in a
+ * group) and shells/<lang>/login.prerendered.html (the login screen already drawn, for an
+ * address without query: a query may change the screen, e.g. its brand).
+ */
+export async function writeShells(outdir: string, inputs: ShellInputs, iconFile: string): Promise<void> {
+  const icon = await readFile(iconFile, 'utf8');
+  const assets = (lang: Language, group?: ScreenGroup): ShellAssets => ({
+    lang,
+    icon,
+    script: inputs.script,
+    style: inputs.style,
+    modules: [...inputs.preload, ...(group ? inputs.groups[group] : [])],
+    catalogue: inputs.catalogues[lang],
+  });
+  await writeFile(path.join(outdir, 'index.html'), shellHtml(assets('en')));
+  for (const lang of LANGUAGES) {
+    const dir = path.join(outdir, 'shells', lang);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang)));
+    const screen = inputs.loginScreens[lang];
+    if (screen && inputs.start) {
+      const prerendered = { lang, icon, style: inputs.style, script: inputs.start, modules: [], screen };
+      await writeFile(path.join(dir, 'login.prerendered.html'), shellHtml(prerendered));
+    }
+    for (const [group, segments] of Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>) {
+      const html = shellHtml(assets(lang, group));
+      for (const segment of segments) await writeFile(path.join(dir, `${segment}.html`), html);
+    }
+  }
 }

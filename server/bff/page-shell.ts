@@ -15,15 +15,20 @@ const encodings = new Negotiator<ShellEncoding>({ supportedValues: ['br', 'gzip'
 const extensionOf: Record<ShellEncoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
- * The files that may hold a page's shell, best first (scripts/build-client.ts): the shell of
- * the screen's group in the page's language, that language's login shell, the English one.
- * Any other first segment is not a language, and the client turns it into English.
+ * The files that may hold a page's shell, best first (scripts/build-client.ts): the screen
+ * rendered at build time (only for an address without query, which could change the screen),
+ * the shell of the screen's group in the page's language, that language's login shell, the
+ * English one. Any other first segment is not a language, and the client turns it into English.
  */
-function shellFiles(clientDir: string, urlPath: string): string[] {
+function shellFiles(clientDir: string, url: string): string[] {
+  const [urlPath = '', query] = url.split('?');
   const [, first = '', second = ''] = urlPath.toLowerCase().split('/');
   const files: string[] = [];
   if (isLanguage(first)) {
-    if (/^[a-z0-9-]+$/.test(second)) files.push(join(clientDir, 'shells', first, `${second}.html`));
+    if (/^[a-z0-9-]+$/.test(second)) {
+      if (query === undefined) files.push(join(clientDir, 'shells', first, `${second}.prerendered.html`));
+      files.push(join(clientDir, 'shells', first, `${second}.html`));
+    }
     files.push(join(clientDir, 'shells', first, 'index.html'));
   }
   files.push(join(clientDir, 'index.html'));
@@ -31,12 +36,13 @@ function shellFiles(clientDir: string, urlPath: string): string[] {
 }
 
 /**
- * The shell for a page path in the best encoding the browser accepts; a build without
- * variants or per-language shells still serves what it has. Rejects when nothing is built.
+ * The shell for a page address (path and query) in the best encoding the browser accepts; a
+ * build without variants or per-language shells still serves what it has. Rejects when
+ * nothing is built.
  */
-export async function readPageShell(clientDir: string, urlPath: string, acceptEncoding: string | undefined): Promise<PageShell> {
+export async function readPageShell(clientDir: string, url: string, acceptEncoding: string | undefined): Promise<PageShell> {
   const encoding = acceptEncoding ? (encodings.negotiate(acceptEncoding) ?? undefined) : undefined;
-  for (const file of shellFiles(clientDir, urlPath)) {
+  for (const file of shellFiles(clientDir, url)) {
     if (encoding) {
       try {
         return { html: await readFile(file + extensionOf[encoding]), encoding };

@@ -45,7 +45,8 @@ t.test('each language and screen group has a shell that names everything the scr
   const clientDir = await builtClientDir();
   const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
 
-  const login = shellLinks((await app.inject({ url: '/en/login' })).body);
+  // With a query, which may change the screen: the shell without a prerendered screen.
+  const login = shellLinks((await app.inject({ url: '/en/login?callbackurl=x' })).body);
   t.equal(login.scripts.length, 1, 'one entry script');
   const entry = login.scripts[0]!;
   const entryImports = [...(await staticClosure(clientDir, entry))].sort();
@@ -78,7 +79,7 @@ t.test('each language and screen group has a shell that names everything the scr
     }
   }
 
-  const unknownScreen = shellLinks((await app.inject({ url: '/ko-kr/no-such-screen' })).body);
+  const unknownScreen = shellLinks((await app.inject({ url: '/ko-kr/no-such-screen?a=b' })).body);
   t.same(unknownScreen.modules, login.modules, 'a screen the client does not know goes to login: the login shell');
   t.equal(unknownScreen.lang, 'ko');
   const noLanguage = shellLinks((await app.inject({ url: '/register' })).body);
@@ -103,4 +104,31 @@ t.test('shells hold no inline script or style, so the strict CSP stands', async 
     t.match(csp, /script-src 'self'(;| )/, `${url}: scripts from the portal only`);
     t.notMatch(csp, /unsafe-inline/, `${url}: no inline allowance`);
   }
+});
+
+t.test('the login screen of each language is drawn at build time, the app fetched once it is painted', async (t) => {
+  const clientDir = await builtClientDir();
+  const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
+  const plain = shellLinks((await app.inject({ url: '/en/login?pass=rma' })).body);
+
+  for (const lang of LANGUAGES) {
+    const res = await app.inject({ url: `/${lang}/login` });
+    t.equal(res.headers['cache-control'], 'no-cache', `${lang}: never cached`);
+    const root = res.body.match(/<div id="root"( inert)?>([\s\S]*)<\/div>\n<noscript>/);
+    t.ok(root?.[1], `${lang}: the drawn screen is inert until the app takes over (nothing typed is lost or sent)`);
+    t.match(root?.[2], /<form[^>]*>[\s\S]*type="password"/, `${lang}: the sign-in form is drawn`);
+    t.notMatch(root?.[2], /<form[^>]*\b(action|method)=/, `${lang}: the form has nowhere to go without the app`);
+
+    const shell = shellLinks(res.body);
+    t.equal(shell.modules.length + shell.fetches.length, 0, `${lang}: nothing but the style sheet competes with the screen for the connection`);
+    t.equal(shell.scripts.length, 1, `${lang}: one small script`);
+    t.not(shell.scripts[0], plain.scripts[0], `${lang}: not the app itself`);
+    const start = await readFile(join(clientDir, shell.scripts[0]!), 'utf8');
+    for (const url of [plain.scripts[0]!, ...plain.modules]) t.ok(start.includes(JSON.stringify(url)), `${lang}: it fetches ${url} once the screen is painted`);
+    t.match(start, new RegExp(`/assets/${lang}-[0-9a-f]{8}\\.json`), `${lang}: and the language's catalogue`);
+  }
+
+  t.match((await app.inject({ url: '/ja-jp/login' })).body, /<h1 id="login-title">ログイン<\/h1>/, 'drawn in the language of the address');
+  t.notMatch((await app.inject({ url: '/ja-jp/login?pass=aures' })).body, /<form/, 'an address with a query gets the app to draw its screen');
+  t.notMatch((await app.inject({ url: '/ja-jp/register' })).body, /<form/, 'other screens are drawn by the app');
 });

@@ -32,10 +32,10 @@ export default fp(
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });
 
-    async function sendShell(request: FastifyRequest, reply: FastifyReply, path: string) {
+    async function sendShell(request: FastifyRequest, reply: FastifyReply) {
       let shell: PageShell;
       try {
-        shell = await readPageShell(options.clientDir, path, request.headers['accept-encoding']);
+        shell = await readPageShell(options.clientDir, request.url, request.headers['accept-encoding']);
       } catch {
         request.log.warn({ clientDir: options.clientDir }, 'client build missing');
         return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
@@ -59,7 +59,7 @@ export default fp(
       const underLanguage = isLanguage(path.split('/')[1]?.toLowerCase());
       const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && (underLanguage || !looksLikeFile);
-      if (isPage) return sendShell(request, reply, path);
+      if (isPage) return sendShell(request, reply);
       return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found\n');
     });
   },
