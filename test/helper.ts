@@ -210,6 +210,7 @@ export function createClient(baseUrl: string) {
     get: <T = any>(path: string, options?: RequestOptions) => send<T>('GET', path, undefined, options),
     post: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('POST', path, body, options),
     put: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PUT', path, body, options),
+    patch: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PATCH', path, body, options),
     delete: <T = any>(path: string, body?: unknown, options?: RequestOptions) => send<T>('DELETE', path, body, options),
   };
 }

@@ -29,6 +29,7 @@ import phoneProofRoutes from './routes/phone-proof.ts';
 import registerRoutes from './routes/register.ts';
 import ssoRoutes from './routes/sso.ts';
 import socialRoutes from './routes/social.ts';
+import passkeyRoutes from './routes/passkeys.ts';
 import crmRoutes from './routes/crm.ts';
 import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(infoRoutes, deps);
     await api.register(portalConfigRoutes, deps);
     await api.register(socialRoutes, deps);
+    await api.register(passkeyRoutes, deps);
     await api.register(crmRoutes, deps);
   });
 

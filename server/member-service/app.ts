@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth.ts';
 import { crmRoutes } from './routes/crm.ts';
 import { healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 import { passwordRoutes } from './routes/password.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -99,6 +100,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(preferencesRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(passwordRoutes, ctx);
+  await app.register(passkeyRoutes, ctx);
   await app.register(registerRoutes, ctx);
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);

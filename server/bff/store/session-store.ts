@@ -22,12 +22,12 @@ function parseSession(value: string): Session | null {
 
 /** Anonymous sessions are kept only while they carry a pending social sign-in (state or verified identity). */
 function holdsAnonymousState(session: Session): boolean {
-  return session.socialStates !== undefined || session.socialIdentity !== undefined;
+  return session.socialStates !== undefined || session.socialIdentity !== undefined || session.passkeyChallenge !== undefined;
 }
 
 /**
  * @fastify/session's store over a KeyValueStore. Only signed-in sessions and those of a social
- * sign-in under way are stored, so other anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
+ * or passkey sign-in under way are stored, so other anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
  * absolute limits, so a stored session never outlives either.
  */
 export class KeyValueSessionStore implements SessionStore {

@@ -182,6 +182,22 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('delivery_budgets_window').on('delivery_budgets').column('window_start').execute();
       },
     },
+    '1000-passkeys': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('passkey_credentials'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('public_id', 'text', (c) => c.notNull().unique())
+          .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+          .addColumn('public_key', 'text', (c) => c.notNull())
+          .addColumn('sign_count', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('transports', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn(...text('name'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_used_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('passkey_credentials_member').on('passkey_credentials').column('member_id').execute();
+      },
+    },
   };
 }
 

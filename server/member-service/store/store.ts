@@ -7,6 +7,7 @@ import { deliveryBudgetsRepository, type DeliveryBudgetsRepository } from './del
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
 import { otpCodesRepository, type OtpCodesRepository } from './otp-codes.ts';
+import { passkeysRepository, type PasskeysRepository } from './passkeys.ts';
 import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
 import { ticketsRepository, type TicketsRepository } from './tickets.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
@@ -25,6 +26,7 @@ export interface MemberStore {
   readonly otpCodes: OtpCodesRepository;
   readonly tickets: TicketsRepository;
   readonly passwordResets: PasswordResetsRepository;
+  readonly passkeys: PasskeysRepository;
   readonly jobLeases: JobLeasesRepository;
   readonly accountDeletion: AccountDeletionRepository;
   readonly consentEvents: ConsentEventsRepository;
@@ -52,6 +54,7 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     otpCodes: otpCodesRepository(db),
     tickets: ticketsRepository(db),
     passwordResets: passwordResetsRepository(db),
+    passkeys: passkeysRepository(db),
     jobLeases: jobLeasesRepository(db),
     accountDeletion: accountDeletionRepository(db),
     consentEvents: consentEventsRepository(db),

@@ -1,0 +1,100 @@
+import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Database } from './schema.ts';
+
+export interface PasskeyCredentialsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The id the member sees: random, so another member's passkey ids cannot be guessed or counted. */
+  public_id: string;
+  /** The authenticator's credential id, base64url; unique across all members. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at the last accepted use (0 when it keeps none). */
+  sign_count: number;
+  /** JSON array of the transports the browser reported (hints for the next ceremony). */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
+
+export interface NewPasskey {
+  memberId: number;
+  publicId: string;
+  credentialId: string;
+  publicKey: string;
+  signCount: number;
+  transports: string[];
+  name: string;
+  createdAt: number;
+}
+
+/** A member's passkeys. Every change names the member, so one member can never touch another's. */
+export interface PasskeysRepository {
+  /** False when the credential id is already registered (to anyone). */
+  add(passkey: NewPasskey): Promise<boolean>;
+  list(memberId: number): Promise<PasskeyRow[]>;
+  rename(memberId: number, publicId: string, name: string): Promise<PasskeyRow | undefined>;
+  remove(memberId: number, publicId: string): Promise<PasskeyRow | undefined>;
+  findByCredentialId(credentialId: string): Promise<PasskeyRow | undefined>;
+  /**
+   * Records a verified use, only while the stored counter is still `seenCount`: two parallel
+   * sign-ins with the same assertion cannot both pass. False when another use came first.
+   */
+  used(id: number, seenCount: number, newCount: number, now: number): Promise<boolean>;
+}
+
+type Db = Kysely<Database & { passkey_credentials: PasskeyCredentialsTable }>;
+
+export function passkeysRepository(database: Kysely<Database>): PasskeysRepository {
+  const db: Db = database.withTables<{ passkey_credentials: PasskeyCredentialsTable }>();
+  const find = (memberId: number, publicId: string) =>
+    db.selectFrom('passkey_credentials').selectAll().where('member_id', '=', memberId).where('public_id', '=', publicId).executeTakeFirst();
+  return {
+    async add(passkey) {
+      const result = await db
+        .insertInto('passkey_credentials')
+        .values({
+          member_id: passkey.memberId,
+          public_id: passkey.publicId,
+          credential_id: passkey.credentialId,
+          public_key: passkey.publicKey,
+          sign_count: passkey.signCount,
+          transports: JSON.stringify(passkey.transports),
+          name: passkey.name,
+          created_at: passkey.createdAt,
+          last_used_at: null,
+        })
+        .onConflict((conflict) => conflict.column('credential_id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    list: (memberId) => db.selectFrom('passkey_credentials').selectAll().where('member_id', '=', memberId).orderBy('id').execute(),
+
+    async rename(memberId, publicId, name) {
+      await db.updateTable('passkey_credentials').set({ name }).where('member_id', '=', memberId).where('public_id', '=', publicId).execute();
+      return find(memberId, publicId);
+    },
+
+    async remove(memberId, publicId) {
+      const row = await find(memberId, publicId);
+      if (row) await db.deleteFrom('passkey_credentials').where('id', '=', row.id).execute();
+      return row;
+    },
+
+    findByCredentialId: (credentialId) => db.selectFrom('passkey_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst(),
+
+    async used(id, seenCount, newCount, now) {
+      const result = await db
+        .updateTable('passkey_credentials')
+        .set({ sign_count: newCount, last_used_at: now })
+        .where('id', '=', id)
+        .where('sign_count', '=', seenCount)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

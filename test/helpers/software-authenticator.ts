@@ -1,0 +1,87 @@
+import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
+
+/**
+ * A platform authenticator in software for API tests: one ES256 passkey per instance, answering
+ * the portal's registration and sign-in options as a browser would hand them over (JSON,
+ * base64url), with user presence and verification. `counter` false keeps the signature counter
+ * at 0, as many real passkeys do.
+ */
+export class SoftwareAuthenticator {
+  readonly credentialId = randomBytes(16).toString('base64url');
+  private readonly privateKey: KeyObject;
+  private readonly publicJwk: { x: string; y: string };
+  private signCount = 0;
+
+  constructor(
+    private readonly origin: string,
+    private readonly options: { counter?: boolean; userVerified?: boolean } = {},
+  ) {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    this.privateKey = privateKey;
+    const jwk = publicKey.export({ format: 'jwk' });
+    this.publicJwk = { x: jwk.x!, y: jwk.y! };
+  }
+
+  private clientData(type: string, challenge: string): Buffer {
+    return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
+  }
+
+  private authData(rpId: string, attested: Buffer | undefined): Buffer {
+    if (this.options.counter !== false) this.signCount += 1;
+    const flags = 0x01 | (this.options.userVerified === false ? 0 : 0x04) | (attested ? 0x40 : 0);
+    const counter = Buffer.alloc(4);
+    counter.writeUInt32BE(this.signCount);
+    return Buffer.concat([createHash('sha256').update(rpId).digest(), Buffer.from([flags]), counter, attested ?? Buffer.alloc(0)]);
+  }
+
+  /** The response to RegisterOptions' data. */
+  register(options: { challenge: string; rp: { id: string } }) {
+    const id = Buffer.from(this.credentialId, 'base64url');
+    const coseKey = new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, new Uint8Array(Buffer.from(this.publicJwk.x, 'base64url'))],
+      [-3, new Uint8Array(Buffer.from(this.publicJwk.y, 'base64url'))],
+    ]);
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(id.length);
+    const attested = Buffer.concat([Buffer.alloc(16), length, id, Buffer.from(isoCBOR.encode(coseKey))]);
+    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(this.authData(options.rp.id, attested))]]) as never);
+    return {
+      id: this.credentialId,
+      rawId: this.credentialId,
+      type: 'public-key',
+      response: {
+        clientDataJSON: this.clientData('webauthn.create', options.challenge).toString('base64url'),
+        attestationObject: Buffer.from(attestationObject).toString('base64url'),
+        transports: ['internal'],
+      },
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+    };
+  }
+
+  /** The response to LoginOptions' data. */
+  assert(options: { challenge: string; rpId: string }) {
+    const authenticatorData = this.authData(options.rpId, undefined);
+    const clientDataJSON = this.clientData('webauthn.get', options.challenge);
+    const signature = createSign('sha256')
+      .update(Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]))
+      .sign(this.privateKey);
+    return {
+      id: this.credentialId,
+      rawId: this.credentialId,
+      type: 'public-key',
+      response: {
+        clientDataJSON: clientDataJSON.toString('base64url'),
+        authenticatorData: authenticatorData.toString('base64url'),
+        signature: signature.toString('base64url'),
+        userHandle: Buffer.from('user').toString('base64url'),
+      },
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+    };
+  }
+}
