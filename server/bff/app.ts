@@ -31,6 +31,10 @@ import ssoRoutes from './routes/sso.ts';
 import socialRoutes from './routes/social.ts';
 import passkeyRoutes from './routes/passkeys.ts';
 import crmRoutes from './routes/crm.ts';
+import securityEventRoutes from './routes/security-events.ts';
+import sessionRoutes from './routes/sessions.ts';
+import { KnownDevices } from './sessions/known-devices.ts';
+import securityTracking from './sessions/security-tracking.ts';
 import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
@@ -124,6 +128,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });
+    await api.register(securityTracking, { upstream, knownDevices: new KnownDevices(store, config.sessionSecret, https) });
     await api.register(authRoutes, deps);
     await api.register(otpRoutes, deps);
     await api.register(phoneProofRoutes, deps);
@@ -138,6 +143,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(socialRoutes, deps);
     await api.register(passkeyRoutes, deps);
     await api.register(crmRoutes, deps);
+    await api.register(sessionRoutes, deps);
+    await api.register(securityEventRoutes, deps);
   });
 
   return app;

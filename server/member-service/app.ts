@@ -23,6 +23,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { phoneProofRoutes } from './routes/phone-proof.ts';
 import { registerRoutes } from './routes/register.ts';
+import { securityEventRoutes } from './routes/security-events.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { socialRoutes } from './routes/social.ts';
 import { prepareDummyHash } from './security/passwords.ts';
@@ -104,6 +105,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(registerRoutes, ctx);
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);
+  await app.register(securityEventRoutes, ctx);
   await app.register(crmRoutes, ctx);
   await app.register(infoRoutes);
   return app;

@@ -182,6 +182,21 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('delivery_budgets_window').on('delivery_budgets').column('window_start').execute();
       },
     },
+    '0900-security-events': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('security_events'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('public_id', 'text', (c) => c.notNull().unique())
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn(...text('device'))
+          .addColumn(...text('ip_prefix'))
+          .addColumn(...text('method'))
+          .addColumn('not_me_token_hash', 'text')
+          .execute();
+        await db.schema.createIndex('security_events_member').on('security_events').columns(['member_id', 'id']).execute();
+      },
+    },
     '1000-passkeys': {
       async up(db: AnyDb) {
         await withId(db.schema.createTable('passkey_credentials'), engine)

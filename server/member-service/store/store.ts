@@ -9,6 +9,7 @@ import { migrateToLatest, ping } from './migrations.ts';
 import { otpCodesRepository, type OtpCodesRepository } from './otp-codes.ts';
 import { passkeysRepository, type PasskeysRepository } from './passkeys.ts';
 import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
+import { securityEventsRepository, type SecurityEventsRepository } from './security-events.ts';
 import { ticketsRepository, type TicketsRepository } from './tickets.ts';
 import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
 
@@ -27,6 +28,7 @@ export interface MemberStore {
   readonly tickets: TicketsRepository;
   readonly passwordResets: PasswordResetsRepository;
   readonly passkeys: PasskeysRepository;
+  readonly securityEvents: SecurityEventsRepository;
   readonly jobLeases: JobLeasesRepository;
   readonly accountDeletion: AccountDeletionRepository;
   readonly consentEvents: ConsentEventsRepository;
@@ -55,6 +57,7 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     tickets: ticketsRepository(db),
     passwordResets: passwordResetsRepository(db),
     passkeys: passkeysRepository(db),
+    securityEvents: securityEventsRepository(db),
     jobLeases: jobLeasesRepository(db),
     accountDeletion: accountDeletionRepository(db),
     consentEvents: consentEventsRepository(db),

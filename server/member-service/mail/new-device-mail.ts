@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, type Language } from '../../../shared/languages.ts';
+import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
+import { buttonLink, htmlMail } from './html-layout.ts';
+import { nameValues } from './name-values.ts';
+import type { OutgoingMail } from './mailer.ts';
+import type { ServiceContext } from '../context.ts';
+import { hashToken, randomToken } from '../security/tokens.ts';
+import type { MemberRow } from '../store/schema.ts';
+
+type NewDeviceKey = 'subject' | 'greeting' | 'intro' | 'when' | 'device' | 'place' | 'unknown' | 'ifYou' | 'action' | 'actionHint' | 'signature' | 'automated';
+type Catalogue = { newDeviceSignIn: Record<NewDeviceKey, string> };
+
+const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
+
+const catalogues = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as Catalogue]),
+) as Record<Language, Catalogue>;
+
+export interface NewDeviceMailValues {
+  firstName: string;
+  lastName: string;
+  at: number;
+  device: string;
+  /** The network the sign-in came from (/24 or /48): the place as far as the portal can tell. */
+  ipPrefix: string;
+  /** The "This wasn't me" link. */
+  link: string;
+}
+
+/** Date and time as a reader of the language writes them, in UTC (said so, since the member's zone is unknown). */
+function mailDateTime(lang: Language, ms: number): string {
+  return `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;
+}
+
+/** Tells the member about a sign-in from a browser not used lately, with a way to disown it. */
+export function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues): RenderedMail {
+  const texts = catalogues[lang].newDeviceSignIn;
+  const vars = { ...nameValues(lang, values) };
+  const plain = (key: NewDeviceKey) => interpolate(texts[key], vars, (s) => s);
+  const html = (key: NewDeviceKey) => interpolate(escapeHtml(texts[key]), vars, escapeHtml);
+  const details: [NewDeviceKey, string][] = [
+    ['when', mailDateTime(lang, values.at)],
+    ['device', values.device || plain('unknown')],
+    ['place', values.ipPrefix || plain('unknown')],
+  ];
+  const link = escapeHtml(values.link);
+
+  const text = [
+    plain('greeting'),
+    plain('intro'),
+    details.map(([key, value]) => `${plain(key)}: ${value}`).join('\n'),
+    plain('ifYou'),
+    `${plain('action')}: ${values.link}`,
+    plain('actionHint'),
+    plain('signature'),
+    plain('automated'),
+  ].join('\n\n');
+  const body = htmlMail(lang, html('subject'), [
+    `<p>${html('greeting')}</p>`,
+    `<p>${html('intro')}</p>`,
+    `<ul>${details.map(([key, value]) => `<li>${html(key)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
+    `<p>${html('ifYou')}</p>`,
+    buttonLink(link, html('action')),
+    `<p>${html('actionHint')}</p>`,
+    `<p>${html('signature')}</p>`,
+  ], html('automated'));
+  return { subject: plain('subject'), text, html: body };
+}
+
+/** not-me/{eventId}/{token}: the portal screen that asks once more and then disowns the event. */
+export function notMeLink(publicOrigin: string, lang: Language, eventId: string, token: string): string {
+  return `${publicOrigin}/${[lang, 'not-me', eventId, token].map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * Writes the mail about the sign-in event `eventId`, issuing its link's one-time token now (a
+ * later mail about the same event would replace it); undefined when the event is gone.
+ */
+export async function newDeviceMail(ctx: Pick<ServiceContext, 'store' | 'config'>, member: MemberRow, lang: Language, eventId: string): Promise<OutgoingMail | undefined> {
+  const event = await ctx.store.securityEvents.find(member.id, eventId);
+  if (!event) return undefined;
+  const token = randomToken();
+  await ctx.store.securityEvents.setLinkToken(event.id, hashToken(token));
+  const link = notMeLink(ctx.config.publicOrigin, lang, eventId, token);
+  const mail = renderNewDeviceMail(lang, { firstName: member.first_name, lastName: member.last_name, at: Number(event.at), device: event.device, ipPrefix: event.ip_prefix, link });
+  return { to: member.email, ...mail, link };
+}
