@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { UpstreamUnavailableError } from './errors.ts';
+import { checkUpstreamReply } from './upstream-contract.ts';
 
 export interface UpstreamOptions {
   /** Base URL of the member service, without a trailing slash. */
@@ -35,8 +36,8 @@ function isEnvelope(value: unknown): value is Reply<unknown> {
 
 /**
  * The member service client: JSON in and out over a keep-alive pool. A refused connection,
- * a timeout, a 5xx, a rejected service key or a reply that is not the envelope all become
- * UpstreamUnavailableError, which the browser sees as `servererror`.
+ * a timeout, a 5xx, a rejected service key, a reply that is not the envelope or not the contract's
+ * reply of the call (shared/contract) all become UpstreamUnavailableError, which the browser sees as `servererror`.
  */
 export class Upstream {
   private readonly pool: Pool;
@@ -88,6 +89,9 @@ export class Upstream {
       body = undefined;
     }
     if (!isEnvelope(body)) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
+    const checked = checkUpstreamReply(request.method, request.path, status, body);
+    if (!checked.ok) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}: ${checked.problem}`);
+    body = checked.body;
     this.options.log?.debug({ upstream: { method: request.method, path: request.path, body: request.body, status, reply: body } }, 'member service call');
     return { status, body: body as Reply<T> };
   }

@@ -1,3 +1,4 @@
+import type { ConsentName } from '../../shared/contract/register.ts';
 import type { ConsentValues } from '../../shared/rules/registration.ts';
 
 /** The consents registration records, with the version of the text the member agreed to. */
@@ -8,9 +9,7 @@ export const CONSENT_POLICY_VERSIONS = {
   'korea-personal-data': '2024-01',
   'japan-policy': '2024-01',
   subscribe: '2024-01',
-} as const;
-export type ConsentName = keyof typeof CONSENT_POLICY_VERSIONS;
-export const CONSENT_NAMES = Object.keys(CONSENT_POLICY_VERSIONS) as ConsentName[];
+} as const satisfies Record<ConsentName, string>;
 
 /** The consent answers the shared registration rules check, read back from the consents given. */
 export function consentValues(consents: readonly ConsentName[], isSubscribe: boolean | undefined): ConsentValues {

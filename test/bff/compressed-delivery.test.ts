@@ -80,7 +80,8 @@ t.test('a client built without variants is still served, uncompressed', async (t
 });
 
 t.test('JSON replies above a small size are compressed; small ones are not', async (t) => {
-  const countries = (count: number) => Array.from({ length: count }, (_, i) => ({ code: `C${i}`, name: `Country number ${i}` }));
+  const countries = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ code: `C${i}`, name: `Country number ${i}`, label: `Country number ${i}`, phoneCode: '', region: '', states: [] }));
   // A few KiB is compressed in one go; a big reply streams through the compressor.
   const upstream = await startFakeUpstream(t, {
     'GET /api/info/V2/Countries/false': () => ({ body: { isSuccess: true, code: 'ok', data: countries(60) } }),

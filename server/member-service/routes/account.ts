@@ -1,9 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
-import { SubscriptionUpdateSchema, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
-import { MemberSchema } from '../../../shared/schemas/member.ts';
-import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { accountContract } from '../../../shared/contract/account.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { CONSENT_POLICY_VERSIONS } from '../consents.ts';
 import type { ServiceContext } from '../context.ts';
 import { profileCsv } from '../export/profile-csv.ts';
@@ -22,12 +22,12 @@ const MY_ACCOUNT_SOURCE = 'my-account';
  */
 export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config, mailer, background } = ctx;
-  const memberReply = { 200: ReplySchema(MemberSchema) };
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const view = async (row: MemberRow) => toMember(row, await store.socialLinks.list(row.id));
 
-  app.put<{ Body: SubscriptionUpdate }>(
-    '/api/Member/UpdateMemberSubscribe',
-    { preHandler: app.requireMember, schema: { body: SubscriptionUpdateSchema, response: memberReply } },
+  api.put(
+    accountContract.updateSubscribe.url,
+    { preHandler: app.requireMember, schema: accountContract.updateSubscribe.schema },
     async (request) => {
       const member = request.member!;
       // The spec's payload names the member; naming anyone else is refused rather than ignored.
@@ -47,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     },
   );
 
-  app.get('/api/Member/ExportProfile', { preHandler: app.requireMember }, async (request) => {
+  api.get(accountContract.exportProfile.url, { preHandler: app.requireMember, schema: accountContract.exportProfile.schema }, async (request) => {
     const member = request.member!;
     const [consents, consentEvents, socialLinks] = await Promise.all([
       store.consents.list(member.id),
@@ -72,10 +72,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     }
     return reply.send(ok(await view(updated)));
   }
-  app.delete('/api/member', { preHandler: app.requireMember, schema: { response: memberReply } }, requestDeletion);
-  app.post('/api/Member/ApplyDeleteTag', { preHandler: app.requireMember, schema: { response: memberReply } }, requestDeletion);
+  api.delete(accountContract.delete.url, { preHandler: app.requireMember, schema: accountContract.delete.schema }, requestDeletion);
+  api.post(accountContract.applyDeleteTag.url, { preHandler: app.requireMember, schema: accountContract.applyDeleteTag.schema }, requestDeletion);
 
-  app.post('/api/Member/ApplyRestoreTag', { preHandler: app.requireMember, schema: { response: memberReply } }, async (request) => {
+  api.post(accountContract.applyRestoreTag.url, { preHandler: app.requireMember, schema: accountContract.applyRestoreTag.schema }, async (request) => {
     const member = request.member!;
     const restored = member.delete_date === null ? member : ((await store.accountDeletion.restore(member.id, clock.now())) ?? member);
     return ok(await view(restored));

@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
-import { ActivateRequestSchema, ReactivateRequestSchema } from '../../../shared/schemas/register.ts';
+import { registerContract } from '../../../shared/contract/register.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { deliveryBudget } from '../delivery/delivery-budget.ts';
@@ -12,9 +13,10 @@ import { sendVerificationMail } from '../verification.ts';
 /** Following the e-mail verification link, and asking for a new one. */
 export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, background } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const budget = deliveryBudget(ctx);
 
-  app.post<{ Body: { userId: string; token: string } }>('/api/Member/Activate', { schema: { body: ActivateRequestSchema } }, async (request) => {
+  api.post(registerContract.activate.url, { schema: registerContract.activate.schema }, async (request) => {
     const member = await store.members.findByPublicId(request.body.userId);
     if (!member) return fail('unauthorized');
     const outcome = await store.activations.consume(member.id, hashToken(request.body.token), clock.now());
@@ -31,7 +33,7 @@ export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext
   // The reply is the same whether or not the address is registered, and the work happens after
   // it, so neither its content nor its timing tells who has an account. Each address gets at most
   // VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR of these mails, however it is named and whoever asks.
-  app.post<{ Body: { userId: string; lang?: string } }>('/api/Member/Reactivate', { schema: { body: ReactivateRequestSchema } }, async (request, reply) => {
+  api.post(registerContract.reactivate.url, { schema: registerContract.reactivate.schema }, async (request, reply) => {
     const { userId, lang } = request.body;
     const acceptLanguage = request.headers['accept-language'];
     background.afterReply(reply, 'resending the verification mail', async () => {

@@ -1,18 +1,20 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isCompanyDomain, normalizeEmail } from '../../../shared/rules/email.ts';
-import { LogoutQuerySchema } from '../../../shared/schemas/auth.ts';
+import { authContract } from '../../../shared/contract/auth.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { UpstreamLoginSchema, type UpstreamLogin } from '../schemas.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 /** Sign-in, sign-out and the login check. */
 export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { login, logout, isLogin } = authContract;
 
-  app.post<{ Body: UpstreamLogin }>('/api/Member/Login', { schema: { body: UpstreamLoginSchema } }, async (request) => {
+  api.post(login.url, { schema: login.schema }, async (request) => {
     const { userId, password, returnUrl } = request.body;
     const plain = decodePassword(password, config.passwordEncodingKey);
     const member = await store.members.findByEmail(normalizeEmail(userId));
@@ -26,10 +28,10 @@ export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     return signInReply(ctx, member, { returnUrl, checkPasswordAge: true });
   });
 
-  app.get('/api/Member/Logout', { preHandler: app.requireMember, schema: { querystring: LogoutQuerySchema } }, async (request) => {
+  api.get(logout.url, { preHandler: app.requireMember, schema: logout.schema }, async (request) => {
     await store.sessions.revoke(request.memberTokenHash ?? '', clock.now());
     return ok();
   });
 
-  app.get('/api/Member/IsLogin', { preHandler: app.requireMember }, async () => ok({ isLogin: true }));
+  api.get(isLogin.url, { preHandler: app.requireMember, schema: isLogin.schema }, async () => ok({ isLogin: true }));
 }

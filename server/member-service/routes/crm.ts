@@ -1,10 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  UpdateCrmPolicyRequestSchema,
-  UpdateCrmSubscribeRequestSchema,
-  type UpdateCrmPolicyRequest,
-  type UpdateCrmSubscribeRequest,
-} from '../../../shared/schemas/crm.ts';
+import { crmContract } from '../../../shared/contract/crm.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { CONSENT_POLICY_VERSIONS } from '../consents.ts';
 import type { ServiceContext } from '../context.ts';
@@ -21,6 +17,7 @@ export const CRM_POLICY_CONSENT = 'crm-policy';
  */
 export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   async function memberOf(hashEmail: string): Promise<MemberRow | undefined> {
     const publicId = publicIdOf(hashEmail);
@@ -29,9 +26,9 @@ export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     return matchesMember(hashEmail, member, config.crmHashKey) ? member : undefined;
   }
 
-  app.post<{ Body: UpdateCrmPolicyRequest }>(
-    '/api/Member/UpdateCrmPolicy',
-    { schema: { body: UpdateCrmPolicyRequestSchema } },
+  api.post(
+    crmContract.updatePolicy.url,
+    { schema: crmContract.updatePolicy.schema },
     async (request) => {
       const member = await memberOf(request.body.hashEmail);
       if (!member) return fail('somethingwrong');
@@ -42,9 +39,9 @@ export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     },
   );
 
-  app.post<{ Body: UpdateCrmSubscribeRequest }>(
-    '/api/Member/UpdateCrmSubscribe',
-    { schema: { body: UpdateCrmSubscribeRequestSchema } },
+  api.post(
+    crmContract.updateSubscribe.url,
+    { schema: crmContract.updateSubscribe.schema },
     async (request) => {
       const member = await memberOf(request.body.hashEmail);
       if (!member) return fail('somethingwrong');

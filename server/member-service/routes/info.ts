@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { OptionCategory } from '../../../shared/enums.ts';
 import { languageFromCode } from '../../../shared/languages.ts';
@@ -5,23 +6,25 @@ import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { countryList } from '../data/countries.ts';
 import { optionList } from '../data/options.ts';
 import { sampleNumbers } from '../data/sample-numbers.ts';
-import { CountriesParamsSchema, OptionParamsSchema, SampleNumberParamsSchema } from '../schemas.ts';
+import { infoContract } from '../../../shared/contract/info.ts';
 
 /** Reference data: countries with states and phone codes, and the two option trees. */
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { isSimplifiedChinese: string } }>(
-    '/api/info/V2/Countries/:isSimplifiedChinese',
-    { schema: { params: CountriesParamsSchema } },
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { countries, options, sampleNumber } = infoContract;
+  api.get(
+    countries.url,
+    { schema: countries.schema },
     async (request) => ok(countryList(request.params.isSimplifiedChinese.toLowerCase() === 'true')),
   );
 
-  app.get<{ Params: { category: string; languageCode: string } }>(
-    '/api/info/option/:category/:languageCode',
-    { schema: { params: OptionParamsSchema } },
+  api.get(
+    options.url,
+    { schema: options.schema },
     async (request) => ok(optionList(Number(request.params.category) as OptionCategory, languageFromCode(Number(request.params.languageCode)) ?? 'en')),
   );
 
-  app.get<{ Params: { id: string } }>('/api/Member/GetSampleNumber/:id', { schema: { params: SampleNumberParamsSchema } }, async (request) => {
+  api.get(sampleNumber.url, { schema: sampleNumber.schema }, async (request) => {
     const numbers = sampleNumbers(request.params.id);
     return numbers ? ok(numbers) : fail('Form_NotExist');
   });

@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus, OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
-import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema, type OtpVerifyRequest, type SendOtpCodeRequest } from '../../../shared/schemas/auth.ts';
+import { otpContract } from '../../../shared/contract/otp.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
@@ -28,6 +29,7 @@ const codeValues = (member: MemberRow, code: string) => ({ firstName: member.fir
 /** Sign-in by a one-time code sent by e-mail or to the mobile phone. */
 export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config, background } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const hashCode = otpCodeHasher(config.passwordEncodingKey);
   const issueCode = codeIssuer(ctx);
   const sendCodeByText = textCodes(ctx);
@@ -35,7 +37,7 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
   // By e-mail the reply is the same whether or not the account exists, and the mail goes out
   // after it. By phone the member needs to know whether a text was sent, so an account without
   // a proven mobile number, one that may get no codes and an unknown one all get PhoneNotEnabled.
-  app.post<{ Body: SendOtpCodeRequest }>('/api/Member/SendOtpCode', { schema: { body: SendOtpCodeRequestSchema } }, async (request, reply) => {
+  api.post(otpContract.sendOtpCode.url, { schema: otpContract.sendOtpCode.schema }, async (request, reply) => {
     const { userId, otpVerifyType, lang } = request.body;
     const found = await store.members.findByEmail(normalizeEmail(userId));
     const member = found && mayGetCodes(found) ? found : undefined;
@@ -58,7 +60,7 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     return ok({ showSendCode: true });
   });
 
-  app.post<{ Body: OtpVerifyRequest }>('/api/Member/otpVerify', { schema: { body: OtpVerifyRequestSchema } }, async (request) => {
+  api.post(otpContract.otpVerify.url, { schema: otpContract.otpVerify.schema }, async (request) => {
     const { userId, code, returnUrl } = request.body;
     const member = await store.members.findByEmail(normalizeEmail(userId));
     if (!member) return fail('unauthorized');

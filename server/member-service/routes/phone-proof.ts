@@ -1,11 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
-import {
-  ConfirmPhoneProofRequestSchema,
-  SendPhoneProofCodeRequestSchema,
-  type ConfirmPhoneProofRequest,
-  type SendPhoneProofCodeRequest,
-} from '../../../shared/schemas/phone-proof.ts';
+import { phoneProofContract } from '../../../shared/contract/phone-proof.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
@@ -23,12 +19,13 @@ const noMobile = () => fail('FormValidateFail', { errors: [{ field: 'mobile', co
  */
 export async function phoneProofRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const hashCode = otpCodeHasher(config.passwordEncodingKey);
   const sendCodeByText = textCodes(ctx);
 
-  app.post<{ Body: SendPhoneProofCodeRequest }>(
-    '/api/Member/SendPhoneProofCode',
-    { preHandler: app.requireMember, schema: { body: SendPhoneProofCodeRequestSchema } },
+  api.post(
+    phoneProofContract.send.url,
+    { preHandler: app.requireMember, schema: phoneProofContract.send.schema },
     async (request, reply) => {
       const member = request.member!;
       const number = mobileNumberOf(member);
@@ -41,9 +38,9 @@ export async function phoneProofRoutes(app: FastifyInstance, ctx: ServiceContext
     },
   );
 
-  app.post<{ Body: ConfirmPhoneProofRequest }>(
-    '/api/Member/ConfirmPhoneProof',
-    { preHandler: app.requireMember, schema: { body: ConfirmPhoneProofRequestSchema } },
+  api.post(
+    phoneProofContract.confirm.url,
+    { preHandler: app.requireMember, schema: phoneProofContract.confirm.schema },
     async (request, reply) => {
       const member = request.member!;
       const number = mobileNumberOf(member);

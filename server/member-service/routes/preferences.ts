@@ -1,8 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { validatePreferences } from '../../../shared/rules/profile.ts';
-import { MemberSchema } from '../../../shared/schemas/member.ts';
-import { UpstreamPreferencesSchema, type UpstreamPreferences } from '../../../shared/schemas/preferences.ts';
-import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { preferencesContract } from '../../../shared/contract/preferences.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { toMember } from '../member-view.ts';
 import { checkOptionValues } from '../validation/contact-facts.ts';
@@ -11,9 +11,10 @@ import { errorList } from '../validation/form-errors.ts';
 /** Choosing-preferring: products of interest and business application areas, after which the member is no longer asked. */
 export async function preferencesRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock } = ctx;
-  app.patch<{ Body: UpstreamPreferences }>(
-    '/api/member',
-    { preHandler: app.requireMember, schema: { body: UpstreamPreferencesSchema, response: { 200: ReplySchema(MemberSchema) } } },
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.patch(
+    preferencesContract.update.url,
+    { preHandler: app.requireMember, schema: preferencesContract.update.schema },
     async (request, reply) => {
       const member = request.member!;
       const body = request.body;

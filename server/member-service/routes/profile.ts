@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { validateProfile } from '../../../shared/rules/profile.ts';
-import { MemberSchema, ProfileUpdateSchema, type ProfileUpdate } from '../../../shared/schemas/member.ts';
-import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { profileContract } from '../../../shared/contract/profile.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { regionOf } from '../data/countries.ts';
 import { toMember } from '../member-view.ts';
@@ -13,16 +14,15 @@ import { errorList } from '../validation/form-errors.ts';
 /** Reading and updating the signed-in member's profile. */
 export async function profileRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const view = async (row: MemberRow) => toMember(row, await store.socialLinks.list(row.id));
   // The reply schema also guarantees that nothing beyond the Member fields leaves the service.
-  const response = { 200: ReplySchema(MemberSchema) };
-
-  for (const path of ['/api/Member', '/api/member']) {
-    app.get(path, { preHandler: app.requireMember, schema: { response } }, async (request) => ok(await view(request.member!)));
+  for (const { url, schema } of [profileContract.get, profileContract.getLowerCase]) {
+    api.get(url, { preHandler: app.requireMember, schema }, async (request) => ok(await view(request.member!)));
   }
 
   // Only the fields of ProfileUpdateSchema are read; e-mail, status and ids are not editable here.
-  app.put<{ Body: ProfileUpdate }>('/api/member', { preHandler: app.requireMember, schema: { body: ProfileUpdateSchema, response } }, async (request, reply) => {
+  api.put(profileContract.update.url, { preHandler: app.requireMember, schema: profileContract.update.schema }, async (request, reply) => {
     const member = request.member!;
     const body = withoutChinaPhone(request.body);
     const values = { ...body, VATNumber: body.memberExtension?.vatNumber, Address: body.memberExtension?.address };

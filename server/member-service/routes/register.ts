@@ -1,16 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus, SocialType } from '../../../shared/enums.ts';
 import { PROMOTIONAL_PASS } from '../../../shared/limits.ts';
 import { isCompanyDomain, normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
-import { IsExistRequestSchema } from '../../../shared/schemas/register.ts';
+import { registerContract, type UpstreamRegister } from '../../../shared/contract/register.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import { consentsToRecord, consentValues } from '../consents.ts';
 import type { ServiceContext } from '../context.ts';
 import { regionOf } from '../data/countries.ts';
 import { mailLanguage } from '../language.ts';
-import { UpstreamRegisterSchema, type UpstreamRegister } from '../schemas.ts';
 import { isCommonPassword } from '../security/common-passwords.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { randomToken } from '../security/tokens.ts';
@@ -35,8 +35,9 @@ function socialLink(body: UpstreamRegister) {
 /** E-mail check and registration. */
 export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: { email: string } }>('/api/Member/IsExist', { schema: { body: IsExistRequestSchema } }, async (request, reply) => {
+  api.post(registerContract.isExist.url, { schema: registerContract.isExist.schema }, async (request, reply) => {
     const code = validateEmail(request.body.email);
     if (code) return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'email', code }] }));
     const email = normalizeEmail(request.body.email);
@@ -44,7 +45,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
     return ok({ isExist: (await store.members.findByEmail(email)) !== undefined });
   });
 
-  app.post<{ Body: UpstreamRegister }>('/api/Member/Register', { schema: { body: UpstreamRegisterSchema } }, async (request, reply) => {
+  api.post(registerContract.register.url, { schema: registerContract.register.schema }, async (request, reply) => {
     const body = withoutChinaPhone(request.body);
     const social = socialLink(body);
     const decode = (value: string | undefined) => (value === undefined ? undefined : decodePassword(value, config.passwordEncodingKey));

@@ -1,10 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  CheckGoToProfileRequestSchema,
-  RefererLoginRequestSchema,
-  type CheckGoToProfileRequest,
-  type RefererLoginRequest,
-} from '../../../shared/schemas/auth.ts';
+import { ticketsContract } from '../../../shared/contract/tickets.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
@@ -20,8 +16,9 @@ import { issueTicket } from '../sign-in/tickets.ts';
  */
 export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: CheckGoToProfileRequest }>('/api/Member/CheckGoToProfile', { schema: { body: CheckGoToProfileRequestSchema } }, async (request) => {
+  api.post(ticketsContract.checkGoToProfile.url, { schema: ticketsContract.checkGoToProfile.schema }, async (request) => {
     const { memberId, userId, tempId } = request.body;
     if (userId && userId.trim() !== '') {
       const claimed = await store.members.findByPublicId(memberId);
@@ -34,7 +31,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): P
     return ok({ memberId: member.public_id, userId: member.email, firstName: member.first_name, lastName: member.last_name, tempId: refererTicket });
   });
 
-  app.post<{ Body: RefererLoginRequest }>('/api/Member/RefererLogin', { schema: { body: RefererLoginRequestSchema } }, async (request) => {
+  api.post(ticketsContract.refererLogin.url, { schema: ticketsContract.refererLogin.schema }, async (request) => {
     const { id, tempId } = request.body;
     const redeemed = await store.tickets.redeem(id, 'referer', hashToken(tempId), clock.now());
     if (!redeemed) return fail('TempIdInValid');

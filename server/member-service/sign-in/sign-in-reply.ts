@@ -1,5 +1,6 @@
 import { MemberStatus } from '../../../shared/enums.ts';
 import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
+import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
@@ -14,18 +15,6 @@ export interface SignInOptions {
   returnUrl?: string;
   /** Password sign-in only: a password older than a year gets OneYearNotUpdatePwd instead of a session. */
   checkPasswordAge?: boolean;
-}
-
-export interface SignedInData {
-  token: string;
-  tokenExpiresAt: string;
-  userId: string;
-  memberId: number;
-  status: number;
-  redirectUrl?: string;
-  /** Public id and ticket, which the browser appends to redirectUrl as `id` and `tempid`. */
-  id?: string;
-  tempId?: string;
 }
 
 /**
@@ -53,7 +42,7 @@ const TICKET_CODES = new Set(['ok', 'preferring']);
  * Signs a member in whose identity is proven (password, one-time code or ticket): a member
  * token, and with a return URL a one-time ticket for it; or the refusal the account's state calls for.
  */
-export async function signInReply(ctx: ServiceContext, member: MemberRow, options: SignInOptions = {}): Promise<Reply<SignedInData | { userId: string }>> {
+export async function signInReply(ctx: ServiceContext, member: MemberRow, options: SignInOptions = {}): Promise<Reply<SignedInData>> {
   const now = ctx.clock.now();
   const code = resultCode(member, options, now);
   if (code === 'OneYearNotUpdatePwd') return fail(code, { data: { userId: member.email } });

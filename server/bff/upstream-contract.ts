@@ -1,0 +1,48 @@
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
+import { MEMBER_SERVICE_ROUTES } from '../../shared/contract/index.ts';
+import type { HttpMethod } from '../../shared/contract/route.ts';
+
+interface CheckedRoute {
+  method: HttpMethod;
+  url: string;
+  pattern: RegExp;
+  replies: { ok: TSchema; okCheck: TypeCheck<TSchema>; refusal: TSchema; refusalCheck: TypeCheck<TSchema> };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** '/api/info/option/:category/:languageCode' matches '/api/info/option/0/1', and nothing longer. */
+const pathPattern = (url: string) => new RegExp(`^${url.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('')}$`);
+
+const ROUTES: CheckedRoute[] = MEMBER_SERVICE_ROUTES.map(({ method, url, schema }) => ({
+  method,
+  url,
+  pattern: pathPattern(url),
+  replies: {
+    ok: schema.response[200],
+    okCheck: TypeCompiler.Compile(schema.response[200]),
+    refusal: schema.response['4xx'],
+    refusalCheck: TypeCompiler.Compile(schema.response['4xx']),
+  },
+}));
+
+export type ContractCheck = { ok: true; body: unknown } | { ok: false; problem: string };
+
+/**
+ * Holds a member service reply to the contract of its call (shared/contract): a reply that does
+ * not match is a problem (the caller turns it into servererror); a matching one comes back with
+ * every field the contract does not list removed, so nothing a member service adds travels on.
+ */
+export function checkUpstreamReply(method: HttpMethod, path: string, status: number, body: unknown): ContractCheck {
+  const pathOnly = path.split('?')[0] ?? path;
+  const route = ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(pathOnly));
+  if (!route) return { ok: false, problem: 'the call is not in the contract' };
+  const [schema, check] = status >= 400 ? [route.replies.refusal, route.replies.refusalCheck] : [route.replies.ok, route.replies.okCheck];
+  if (!check.Check(body)) {
+    const first = check.Errors(body).First();
+    return { ok: false, problem: `the reply is outside the contract of ${route.method} ${route.url}${first ? ` (${first.path || '/'}: ${first.message})` : ''}` };
+  }
+  return { ok: true, body: Value.Clean(schema, body) };
+}

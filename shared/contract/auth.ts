@@ -1,0 +1,18 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { LoginRequestSchema, LogoutQuerySchema } from '../schemas/auth.ts';
+import { EncodedPassword } from './common.ts';
+import { replies, route } from './route.ts';
+import { SignedInDataSchema } from './sign-in.ts';
+
+export const UpstreamLoginSchema = Type.Object({
+  ...Type.Omit(LoginRequestSchema, ['password']).properties,
+  password: EncodedPassword,
+});
+export type UpstreamLogin = Static<typeof UpstreamLoginSchema>;
+
+/** Sign-in with a password, sign-out and the login check. */
+export const authContract = {
+  login: route('POST', '/api/Member/Login', { body: UpstreamLoginSchema, response: replies(SignedInDataSchema) }),
+  logout: route('GET', '/api/Member/Logout', { querystring: LogoutQuerySchema, response: replies() }),
+  isLogin: route('GET', '/api/Member/IsLogin', { response: replies(Type.Object({ isLogin: Type.Boolean() })) }),
+};

@@ -1,0 +1,16 @@
+import { Type } from '@sinclair/typebox';
+import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema } from '../schemas/auth.ts';
+import { replies, route } from './route.ts';
+import { SignedInDataSchema } from './sign-in.ts';
+
+export const OtpSentSchema = Type.Object({
+  showSendCode: Type.Boolean(),
+  /** Phone delivery: the last three digits of the number the code went to. */
+  lastThreeDigits: Type.Optional(Type.String()),
+});
+
+/** One-time sign-in codes by e-mail or text message. */
+export const otpContract = {
+  sendOtpCode: route('POST', '/api/Member/SendOtpCode', { body: SendOtpCodeRequestSchema, response: replies(OtpSentSchema) }),
+  otpVerify: route('POST', '/api/Member/otpVerify', { body: OtpVerifyRequestSchema, response: replies(SignedInDataSchema) }),
+};

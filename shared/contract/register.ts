@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CONSENT_FLAGS } from '../rules/registration.ts';
+import { ActivateRequestSchema, IsExistRequestSchema, ReactivateRequestSchema, RegisterRequestSchema } from '../schemas/register.ts';
+import { EncodedPassword } from './common.ts';
+import { replies, route } from './route.ts';
+
+/** The consents the member service records; the portal turns the form's consent answers into these. */
+export const CONSENT_NAMES = ['global-policy', 'turkey-policy', 'korea-terms', 'korea-personal-data', 'japan-policy', 'subscribe'] as const;
+export type ConsentName = (typeof CONSENT_NAMES)[number];
+
+/** Registration as the portal sends it: passwords encoded, consent flags replaced by the consents given. */
+export const UpstreamRegisterSchema = Type.Object({
+  ...Type.Omit(RegisterRequestSchema, [...CONSENT_FLAGS, 'isGlobalAgreePolicy', 'password', 'confirmPassword']).properties,
+  password: Type.Optional(EncodedPassword),
+  confirmPassword: Type.Optional(EncodedPassword),
+  consents: Type.Array(Type.Union(CONSENT_NAMES.map((name) => Type.Literal(name))), { maxItems: CONSENT_NAMES.length, uniqueItems: true }),
+});
+export type UpstreamRegister = Static<typeof UpstreamRegisterSchema>;
+
+export const ActivatedSchema = Type.Object({
+  returnUrl: Type.Optional(Type.String()),
+  /** The promotion the member registered through. */
+  pass: Type.Optional(Type.String()),
+  /** The social provider of a social sign-up, 0 for none. */
+  socialType: Type.Integer(),
+});
+
+/** Registration and activation of the account by the mailed link. */
+export const registerContract = {
+  isExist: route('POST', '/api/Member/IsExist', { body: IsExistRequestSchema, response: replies(Type.Object({ isExist: Type.Boolean() })) }),
+  register: route('POST', '/api/Member/Register', { body: UpstreamRegisterSchema, response: replies(Type.Object({ memberId: Type.Integer() })) }),
+  activate: route('POST', '/api/Member/Activate', { body: ActivateRequestSchema, response: replies(ActivatedSchema) }),
+  reactivate: route('POST', '/api/Member/Reactivate', { body: ReactivateRequestSchema, response: replies() }),
+};
