@@ -4,7 +4,7 @@
  * limits out of the way, and one active member signed in.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildClient, type ClientOutputs } from '../build-client.ts';
@@ -32,12 +32,15 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   const passwordEncodingKey = randomBytes(32).toString('hex');
   const [memberPort, portalPort] = [await freePort(), await freePort()];
   const portalUrl = `http://127.0.0.1:${portalPort}`;
+  // CPU profiles of both services, written when they stop (file names carry the process id).
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
 
   const memberService = await startService({
     name: 'member-service',
     script: 'server/member-service/main.ts',
     url: `http://127.0.0.1:${memberPort}`,
     logDir: dir,
+    nodeArgs: profile,
     env: {
       MEMBER_SERVICE_HOST: '127.0.0.1',
       MEMBER_SERVICE_PORT: String(memberPort),
@@ -54,7 +57,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
     script: 'server/bff/main.ts',
     url: portalUrl,
     logDir: dir,
-    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+    nodeArgs: profile,
     env: {
       HOST: '127.0.0.1',
       PORT: String(portalPort),
@@ -80,7 +83,9 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   return { dir, client, memberService, portal, serviceKey, passwordEncodingKey, member, cookie };
 }
 
-export async function stopBenchStack(stack: BenchStack): Promise<void> {
+/** Stops both services; their directory (build, data, logs) stays only when `keep` is set. */
+export async function stopBenchStack(stack: BenchStack, keep = false): Promise<void> {
   await stack.portal.stop();
   await stack.memberService.stop();
+  if (!keep) await rm(stack.dir, { recursive: true, force: true });
 }
