@@ -22,6 +22,7 @@ import { LoginError, type ShownError } from './login-error.tsx';
 import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { endsIn } from '../../components/countdown.ts';
 
 /** The three modes of the login screen (spec section 2). */
@@ -133,6 +134,7 @@ export default function LoginPage() {
           onPasswordLogin={toPasswordMode}
         />
       )}
+      {mode.name === 'password' && <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />}
       {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>

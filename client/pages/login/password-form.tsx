@@ -23,7 +23,7 @@ export function PasswordForm({ onSubmit, onCodeLogin }: PasswordFormProps) {
       validate={(values) => validateLogin(values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
-          <Field name="email" label="login.emailOrId" autoComplete="username" maxLength={LOGIN_ID_MAX_LENGTH} required />
+          <Field name="email" label="login.emailOrId" autoComplete="username webauthn" maxLength={LOGIN_ID_MAX_LENGTH} required />
           <PasswordField name="password" label="login.password" maxLength={PASSWORD_MAX_LENGTH} required />
           <p className="login__forgot">
             <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>

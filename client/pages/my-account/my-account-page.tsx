@@ -11,6 +11,7 @@ import { BackToSite } from './back-to-site.tsx';
 import { ConnectedAccountsSection } from './connected-accounts-section.tsx';
 import { DeleteSection } from './delete-section.tsx';
 import { DownloadSection } from './download-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SignInSecuritySection } from './sign-in-security-section.tsx';
 import { SubscriptionSection } from './subscription-section.tsx';
@@ -21,6 +22,7 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
   return [
     { id: 'my-profile', title: 'account.profile.title' },
     { id: 'sign-in-security', title: 'account.security.title' },
+    { id: 'passkeys', title: 'account.passkeys.title' },
     { id: 'subscription', title: 'account.subscription.title' },
     ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
     { id: 'download-data', title: 'account.download.title' },
@@ -52,6 +54,7 @@ export default function MyAccountPage() {
         <div className="account__sections">
           <ProfileSection key={member.memberId} member={member} onSaved={saved} />
           <SignInSecuritySection member={member} />
+          <PasskeysSection />
           <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />
           {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} {...socialActions} />}
           <DownloadSection />

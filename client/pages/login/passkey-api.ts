@@ -1,0 +1,24 @@
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
+import type { LoginResultData } from '../../../shared/schemas/auth.ts';
+import { request } from '../../api/http.ts';
+
+export const PASSKEYS_PATH = '/api/Member/Passkeys';
+
+/** The WebAuthn browser library, loaded only when a passkey ceremony starts (it is not part of the login chunk). */
+export const webAuthn = () => import('@simplewebauthn/browser');
+
+export const passkeyLoginOptions = () => request<PublicKeyCredentialRequestOptionsJSON>('/api/Member/Passkey/LoginOptions', { method: 'POST', body: {} });
+
+export const passkeyLogin = (body: { credential: unknown; returnUrl?: string; pass?: string }) =>
+  request<LoginResultData>('/api/Member/Passkey/Login', { method: 'POST', body });
+
+export const passkeyRegisterOptions = () => request<PublicKeyCredentialCreationOptionsJSON>('/api/Member/Passkey/RegisterOptions', { method: 'POST', body: {} });
+
+export const registerPasskey = (body: { credential: unknown; name: string }) => request<{ passkey: Passkey }>('/api/Member/Passkey/Register', { method: 'POST', body });
+
+export const renamePasskey = (id: string, name: string) => request<{ passkey: Passkey }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } });
+
+export const removePasskey = (id: string) => request<{ id: string }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export type { PasskeyList };

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginResultData } from '../../../shared/schemas/auth.ts';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+import { Button } from '../../components/button.tsx';
+import { useUrlSession } from '../../session/use-url-session.ts';
+import { passkeyLogin, passkeyLoginOptions, webAuthn } from './passkey-api.ts';
+
+export interface PasskeySignInProps {
+  /** A sign-in reply, followed like the password sign-in's (continueAfterSignIn). */
+  onReply: (reply: Reply<LoginResultData>) => Promise<unknown>;
+  /** A code to show (error.<code>) when the passkey could not be used. */
+  onError: (code: string) => void;
+}
+
+/** The member closed the browser's dialog, or another ceremony replaced this one: nothing to say. */
+const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
+
+/**
+ * "Sign in with a passkey", and the browser's passkey suggestions in the e-mail field's
+ * autofill (conditional UI, `autocomplete="username webauthn"`) where the browser offers them.
+ * Either way the browser answers a challenge bound to this session, and the reply goes the way
+ * of every sign-in.
+ */
+export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
+  const { t } = useTranslation();
+  const session = useUrlSession();
+  const [busy, setBusy] = useState(false);
+  const [supported] = useState(() => typeof window !== 'undefined' && 'PublicKeyCredential' in window);
+
+  const signIn = async (autofill: boolean) => {
+    const { startAuthentication } = await webAuthn();
+    const options = await passkeyLoginOptions();
+    if (!options.isSuccess || !options.data) {
+      if (!autofill) onError(options.code);
+      return;
+    }
+    let credential;
+    try {
+      credential = await startAuthentication({ optionsJSON: options.data, useBrowserAutofill: autofill });
+    } catch (error) {
+      if (!autofill && !CANCELLED.has((error as Error).name)) onError('PasskeyNotAccepted');
+      return;
+    }
+    setBusy(true);
+    try {
+      await onReply(await passkeyLogin({ credential, returnUrl: session.callbackUrl || undefined, pass: session.pass || undefined }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!supported) return;
+    let active = true;
+    void PublicKeyCredential.isConditionalMediationAvailable?.().then((available) => {
+      if (available && active) void signIn(true).catch(() => undefined);
+    });
+    // Leaving the screen (or the password mode) ends the pending autofill request.
+    return () => {
+      active = false;
+      void webAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+    };
+  }, []);
+
+  if (!supported) return null;
+  return (
+    <p className="login__passkey">
+      <Button
+        variant="secondary"
+        className="button--block"
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void signIn(false)
+            .catch(() => onError('network'))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t('login.passkey.button')}
+      </Button>
+    </p>
+  );
+}

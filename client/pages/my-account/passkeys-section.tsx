@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
+import { fetchData } from '../../api/http.ts';
+import { Button } from '../../components/button.tsx';
+import { useLanguage } from '../../session/language-context.ts';
+import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { PASSKEYS_PATH, passkeyRegisterOptions, registerPasskey, webAuthn } from '../login/passkey-api.ts';
+import { AccountSection } from './account-section.tsx';
+import { PasskeyItem } from './passkeys-section-item.tsx';
+
+/** The member closed the browser's dialog: nothing to report. */
+const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
+
+/** Passkeys: add one (the browser creates it), rename or remove each. Shown on every site, the Chinese one too. */
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { data, mutate } = useSWR<PasskeyList>(PASSKEYS_PATH, fetchData);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
+  const passkeys: Passkey[] = data?.passkeys ?? [];
+
+  const add = async () => {
+    setNotice(undefined);
+    const { startRegistration } = await webAuthn();
+    const options = await passkeyRegisterOptions();
+    if (!options.isSuccess || !options.data) {
+      setNotice(options.code);
+      return;
+    }
+    let credential;
+    try {
+      credential = await startRegistration({ optionsJSON: options.data });
+    } catch (error) {
+      if (!CANCELLED.has((error as Error).name)) toastError({ messageKey: 'error.PasskeyNotAccepted' });
+      return;
+    }
+    const added = await registerPasskey({ credential, name: t('account.passkeys.defaultName', { number: passkeys.length + 1 }) });
+    if (!added.isSuccess) {
+      setNotice(added.code);
+      return;
+    }
+    await mutate();
+    toastSuccess('account.passkeys.added');
+  };
+
+  return (
+    <AccountSection id="passkeys" title="account.passkeys.title">
+      <p>{t('account.passkeys.intro')}</p>
+      {notice && (
+        <p className="form-error" role="alert">
+          {t(`error.${notice}`, { defaultValue: t('error.somethingWentWrong') })}
+        </p>
+      )}
+      {passkeys.length === 0 ? (
+        <p>{t('account.passkeys.none')}</p>
+      ) : (
+        <ul className="passkeys" aria-label={t('account.passkeys.title')}>
+          {passkeys.map((passkey) => (
+            <PasskeyItem key={passkey.id} passkey={passkey} lang={lang} onChanged={() => void mutate()} />
+          ))}
+        </ul>
+      )}
+      <Button
+        variant="secondary"
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void add()
+            .catch(() => toastError({ messageKey: 'account.MyAccount.FailedToaster' }))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t('account.passkeys.add')}
+      </Button>
+    </AccountSection>
+  );
+}
