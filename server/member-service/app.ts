@@ -4,6 +4,7 @@ import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import { BackgroundTasks } from './background.ts';
 import type { MemberServiceConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
+import { MessageDelivery } from './jobs/message-delivery.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Work postponed until after replies; `await app.background.drain()` waits for all of it. */
     background: BackgroundTasks;
+    /** The outgoing mail and text queue's sender (jobs/message-delivery.ts). */
+    messages: MessageDelivery;
   }
 }
 
@@ -63,29 +66,37 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     databaseUrl: config.databaseUrl,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });
-  const ctx: ServiceContext = {
-    config,
-    store,
-    clock: options.clock ?? systemClock,
-    mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),
+  const clock = options.clock ?? systemClock;
+  const background = new BackgroundTasks(app.log);
+  const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log });
+  const messages = new MessageDelivery({
+    ctx: { store, clock, config },
+    mailer,
     sms: createSmsSender({ dataDir: config.dataDir, webhookUrl: config.smsWebhookUrl, webhookToken: config.smsWebhookToken, logger: app.log }),
-    background: new BackgroundTasks(app.log),
-  };
+    logger: app.log,
+    background,
+    retryMs: config.deliveryRetrySeconds * 1000,
+    pollMs: config.deliveryPollSeconds * 1000,
+    giveUpMs: config.deliveryGiveUpHours * 60 * 60 * 1000,
+  });
+  const ctx: ServiceContext = { config, store, clock, messages, background };
   const jobs = new JobRunner({
     store,
-    clock: ctx.clock,
-    mailer: ctx.mailer,
+    clock,
     logger: app.log,
-    jobs: scheduledJobs(config),
+    jobs: scheduledJobs(messages),
     pollMs: config.jobPollSeconds * 1000,
   });
   app.decorate('jobs', jobs);
-  app.decorate('background', ctx.background);
+  app.decorate('background', background);
+  app.decorate('messages', messages);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await ctx.background.drain();
-    ctx.mailer.close();
+    // Replies already given may still queue and send; what is left stays queued for the next start or another instance.
+    await background.drain();
+    messages.stop();
+    mailer.close();
     await store.close();
   });
 

@@ -22,6 +22,11 @@ export class BackgroundTasks {
     this.track(name, replySent(reply).then(() => delay(AFTER_REPLY_DELAY_MS)).then(task));
   }
 
+  /** Runs `task` now, kept track of like the others (the sending of queued messages). */
+  run(name: string, task: () => Promise<void>): void {
+    this.track(name, task());
+  }
+
   /** Resolves when every task scheduled so far, and every task those scheduled, has ended. */
   async drain(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

@@ -26,6 +26,12 @@ export interface MemberServiceConfig {
   smsPerNumberPerHour: number;
   /** Verification mails (Reactivate) per address and hour. */
   verificationMailPerAddressPerHour: number;
+  /** Delay before the first retry of a mail or text that could not be handed over; doubles per attempt (jobs/message-delivery.ts). */
+  deliveryRetrySeconds: number;
+  /** How often an instance looks for mails and texts due for a retry; 0: only when it queues one. */
+  deliveryPollSeconds: number;
+  /** How long a mail is tried before it is given up (codes: their 10 minutes). */
+  deliveryGiveUpHours: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -50,6 +56,9 @@ const EnvSchema = Type.Object({
   SMS_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 8 })),
   SMS_PER_NUMBER_PER_HOUR: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,5}$' })),
   VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,5}$' })),
+  DELIVERY_RETRY_SECONDS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,4}$' })),
+  DELIVERY_POLL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{1,4}$' })),
+  DELIVERY_GIVE_UP_HOURS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,3}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -100,5 +109,8 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     smsWebhookToken: values.SMS_WEBHOOK_TOKEN,
     smsPerNumberPerHour: Number(values.SMS_PER_NUMBER_PER_HOUR ?? 5),
     verificationMailPerAddressPerHour: Number(values.VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR ?? 5),
+    deliveryRetrySeconds: Number(values.DELIVERY_RETRY_SECONDS ?? 10),
+    deliveryPollSeconds: Number(values.DELIVERY_POLL_SECONDS ?? 5),
+    deliveryGiveUpHours: Number(values.DELIVERY_GIVE_UP_HOURS ?? 72),
   };
 }

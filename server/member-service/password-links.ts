@@ -1,13 +1,14 @@
 import type { Language } from '../../shared/languages.ts';
 import { KEEP_PASSWORD_LINK_VALID_SECONDS, RESET_LINK_VALID_SECONDS } from '../../shared/limits.ts';
 import type { ServiceContext } from './context.ts';
+import type { OutgoingMail } from './mail/mailer.ts';
 import { renderPasswordChangedMail, renderPasswordReminderMail, renderPasswordResetMail } from './mail/password-mails.ts';
 import { hashToken, randomToken } from './security/tokens.ts';
 import type { PasswordLinkPurpose } from './store/reset-tokens.ts';
 import type { MemberRow } from './store/schema.ts';
 
-/** What sending a password mail needs; the periodic job has no request context. */
-export type MailContext = Pick<ServiceContext, 'store' | 'clock' | 'mailer' | 'config'>;
+/** What writing a password mail needs; it is written when it is sent, without a request. */
+export type MailContext = Pick<ServiceContext, 'store' | 'clock' | 'config'>;
 
 const RESET_MINUTES = Math.round(RESET_LINK_VALID_SECONDS / 60);
 
@@ -28,16 +29,16 @@ async function issue(ctx: MailContext, member: MemberRow, purpose: PasswordLinkP
   return token;
 }
 
-/** Issues a reset link (superseding the member's older ones) and mails it. */
-export async function sendPasswordResetMail(ctx: MailContext, member: MemberRow, lang: Language, returnUrl = ''): Promise<void> {
+/** Issues a reset link (superseding the member's older ones) and writes the mail carrying it. */
+export async function passwordResetMail(ctx: MailContext, member: MemberRow, lang: Language, returnUrl = ''): Promise<OutgoingMail> {
   const token = await issue(ctx, member, 'reset', 'forgot', returnUrl, RESET_LINK_VALID_SECONDS);
   const link = resetLink(ctx.config.publicOrigin, lang, token, member.public_id);
   const mail = renderPasswordResetMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, link, RESET_MINUTES);
-  await ctx.mailer.send({ to: member.email, ...mail, link });
+  return { to: member.email, ...mail, link };
 }
 
 /** The annual reminder with a 'change it now' link and a 'keep it' link. */
-export async function sendPasswordReminderMail(ctx: MailContext, member: MemberRow, lang: Language): Promise<void> {
+export async function passwordReminderMail(ctx: MailContext, member: MemberRow, lang: Language): Promise<OutgoingMail> {
   const resetToken = await issue(ctx, member, 'reset', 'annual', member.return_url, RESET_LINK_VALID_SECONDS);
   const keepToken = await issue(ctx, member, 'keep', 'annual', member.return_url, KEEP_PASSWORD_LINK_VALID_SECONDS);
   const links = {
@@ -45,13 +46,13 @@ export async function sendPasswordReminderMail(ctx: MailContext, member: MemberR
     keep: keepPasswordLink(ctx.config.publicOrigin, lang, member.public_id, member.source, keepToken),
   };
   const mail = renderPasswordReminderMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, links, RESET_MINUTES);
-  await ctx.mailer.send({ to: member.email, ...mail, link: links.reset });
+  return { to: member.email, ...mail, link: links.reset };
 }
 
-/** Tells the member that the password changed, with a way back in if it was not them. */
-export async function sendPasswordChangedMail(ctx: MailContext, member: MemberRow, lang: Language): Promise<void> {
-  const when = `${new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** Tells the member that the password changed at `changedAt`, with a way back in if it was not them. */
+export function passwordChangedMail(ctx: Pick<MailContext, 'config'>, member: MemberRow, lang: Language, changedAt: number): OutgoingMail {
+  const when = `${new Date(changedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const forgot = `${ctx.config.publicOrigin}/${lang}/forgot-password`;
   const mail = renderPasswordChangedMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, when, forgot);
-  await ctx.mailer.send({ to: member.email, ...mail });
+  return { to: member.email, ...mail };
 }

@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/languages.ts';
 import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
 import type { ServiceContext } from './context.ts';
+import type { OutgoingMail } from './mail/mailer.ts';
 import { renderVerifyEmail } from './mail/templates.ts';
 import { hashToken, randomToken } from './security/tokens.ts';
 import type { MemberRow } from './store/schema.ts';
@@ -15,9 +16,9 @@ export function activationLink(publicOrigin: string, lang: Language, token: stri
 
 /**
  * Issues a new e-mail verification link (which supersedes the member's older ones) and
- * mails it in the given language.
+ * writes the mail carrying it in the given language.
  */
-export async function sendVerificationMail(ctx: ServiceContext, member: MemberRow, lang: Language): Promise<void> {
+export async function verificationMail(ctx: Pick<ServiceContext, 'store' | 'clock' | 'config'>, member: MemberRow, lang: Language): Promise<OutgoingMail> {
   const token = randomToken();
   const now = ctx.clock.now();
   await ctx.store.activations.issue(member.id, hashToken(token), now, now + ACTIVATION_LINK_VALID_SECONDS * 1000);
@@ -29,5 +30,5 @@ export async function sendVerificationMail(ctx: ServiceContext, member: MemberRo
     link,
     days: Math.round(ACTIVATION_LINK_VALID_SECONDS / DAY_SECONDS),
   });
-  await ctx.mailer.send({ to: member.email, ...mail, link });
+  return { to: member.email, ...mail, link };
 }

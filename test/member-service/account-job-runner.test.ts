@@ -5,14 +5,12 @@ import pino from 'pino';
 import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
 import { JobRunner, type PeriodicJob } from '../../server/member-service/jobs/runner.ts';
-import type { Mailer } from '../../server/member-service/mail/mailer.ts';
 import { openDatabase } from '../../server/member-service/store/db.ts';
 import { openMemberStore, type MemberStore } from '../../server/member-service/store/store.ts';
 import { databaseEngines } from './engines.ts';
 
 const HOUR = 3_600_000;
 const logger = pino({ level: 'silent' });
-const mailer: Mailer = { kind: 'outbox', send: async () => {}, close: () => {} };
 
 /** A job that counts its runs and, while `gate` is set, waits for it before finishing. */
 function countingJob(name: string) {
@@ -42,7 +40,7 @@ for (const engine of databaseEngines(t)) {
     });
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const { job, state } = countingJob('count');
-    const [a, b] = stores.map((store) => new JobRunner({ store, clock, mailer, logger, jobs: [job], pollMs: 0 })) as [JobRunner, JobRunner];
+    const [a, b] = stores.map((store) => new JobRunner({ store, clock, logger, jobs: [job], pollMs: 0 })) as [JobRunner, JobRunner];
 
     t.test('while one instance runs a job, the other does not run it', async (t) => {
       let open!: () => void;
@@ -95,7 +93,7 @@ for (const engine of databaseEngines(t)) {
           if (attempts === 1) throw new Error('boom');
         },
       };
-      const runner = new JobRunner({ store: stores[1]!, clock, mailer, logger, jobs: [failing], pollMs: 0 });
+      const runner = new JobRunner({ store: stores[1]!, clock, logger, jobs: [failing], pollMs: 0 });
       await t.rejects(runner.runNow('failing'), /boom/);
       await runner.runDue();
       t.equal(attempts, 1, 'not due before the interval');

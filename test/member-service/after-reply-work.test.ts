@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import SqliteDatabase from 'better-sqlite3';
+import pino from 'pino';
 import t from 'tap';
+import { BackgroundTasks } from '../../server/member-service/background.ts';
 import { buildMemberService } from '../../server/member-service/app.ts';
 import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
@@ -34,7 +36,7 @@ t.test('the code mail is prepared after the reply has gone, and app.background.d
   t.match((await readOutbox(service.dataDir)).at(-1), { to: 'ada@example.com', text: /\b\d{6}\b/ }, 'and the mail is out');
 });
 
-t.test('a failure of work after the reply is logged with what failed, not lost', async (t) => {
+t.test('a code mail the mail server refuses is logged and stays queued for its retries, not lost', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'member-service-test-'));
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
@@ -95,7 +97,25 @@ t.test('a failure of work after the reply is logged with what failed, not lost',
   const reply = await app.inject({ method: 'POST', url: '/api/Member/SendOtpCode', headers: { 'x-service-key': config.serviceKey }, payload: { userId: 'ada@example.com', otpVerifyType: 1 } });
   t.equal(reply.json().code, 'ok', 'the reply does not wait for the mail');
   await app.background.drain();
-  const failure = lines.find((line) => line.level === 50 && line.task === 'sending a sign-in code');
-  t.ok(failure, 'an error line names the work that failed');
-  t.match(failure, { msg: 'sending a sign-in code failed', err: { message: String } });
+  const failure = lines.find((line) => line.msg === 'message not delivered; trying again later');
+  t.match(failure, { level: 40, kind: 'sign-in-code', attempts: 1, err: { message: String } }, 'a warning names the message and its attempt');
+  const db = new SqliteDatabase(join(dataDir, 'members.sqlite'), { readonly: true });
+  t.teardown(() => db.close());
+  t.match(db.prepare('select kind, state, attempts from outgoing_messages').all(), [{ kind: 'sign-in-code', state: 'queued', attempts: 1 }], 'still queued');
+});
+
+t.test('a failure of background work is logged with the name of the work', async (t) => {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const background = new BackgroundTasks(pino({ level: 'info' }, stream));
+  background.run('counting sheep', async () => {
+    throw new Error('fell asleep');
+  });
+  await background.drain();
+  t.match(lines, [{ level: 50, task: 'counting sheep', msg: 'counting sheep failed', err: { message: 'fell asleep' } }]);
 });

@@ -54,6 +54,9 @@ t.test('every variable is read', async (t) => {
     LOG_LEVEL: 'warn',
     SMS_PER_NUMBER_PER_HOUR: '3',
     VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR: '4',
+    DELIVERY_RETRY_SECONDS: '20',
+    DELIVERY_POLL_SECONDS: '2',
+    DELIVERY_GIVE_UP_HOURS: '24',
   });
   t.same(config, {
     host: '0.0.0.0',
@@ -72,6 +75,9 @@ t.test('every variable is read', async (t) => {
     logLevel: 'warn',
     smsPerNumberPerHour: 3,
     verificationMailPerAddressPerHour: 4,
+    deliveryRetrySeconds: 20,
+    deliveryPollSeconds: 2,
+    deliveryGiveUpHours: 24,
   });
 });
 
@@ -90,6 +96,9 @@ t.test('a bad value names its variable', async (t) => {
     LOG_LEVEL: 'loud',
     SMS_PER_NUMBER_PER_HOUR: '0',
     VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR: 'many',
+    DELIVERY_RETRY_SECONDS: '0',
+    DELIVERY_POLL_SECONDS: '1.5',
+    DELIVERY_GIVE_UP_HOURS: 'forever',
   };
   for (const [name, value] of Object.entries(bad)) {
     t.throws(() => loadMemberServiceConfig({ DATA_DIR: dir, [name]: value }), new RegExp(`^Invalid ${name}:`), name);

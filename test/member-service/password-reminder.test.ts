@@ -1,7 +1,6 @@
 import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
-import { PASSWORD_REMINDER_JOB, sendDuePasswordReminders } from '../../server/member-service/jobs/password-reminder.ts';
-import { createMailer } from '../../server/member-service/mail/mailer.ts';
+import { PASSWORD_REMINDER_JOB, queueDuePasswordReminders } from '../../server/member-service/jobs/password-reminder.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { findLink, readOutbox, waitForMail } from '../helpers/outbox.ts';
 import { databaseEngines } from './engines.ts';
@@ -16,6 +15,13 @@ async function activeMember(service: TestService, email: string, lang = 'en') {
   return publicId;
 }
 
+/** Runs the reminder job now and waits until the mails it queued have been sent. */
+async function runReminders(service: TestService): Promise<boolean> {
+  const ran = await service.app.jobs.runNow(PASSWORD_REMINDER_JOB);
+  await service.app.background.drain();
+  return ran;
+}
+
 const remindersIn = async (dataDir: string, email: string) =>
   (await readOutbox(dataDir)).filter((mail) => mail.to === email && findLink(mail, '/notice-password-unchanged/'));
 
@@ -27,11 +33,11 @@ for (const engine of databaseEngines(t)) {
     const publicId = await activeMember(service, email, 'ko-kr');
     const young = await activeMember(service, 'young@example.com');
 
-    t.equal(await service.app.jobs.runNow(PASSWORD_REMINDER_JOB), true);
+    t.equal(await runReminders(service), true);
     t.equal((await remindersIn(service.dataDir, email)).length, 0, 'nothing while the password is young');
 
     clock.advance(366 * DAY_MS);
-    await service.app.jobs.runNow(PASSWORD_REMINDER_JOB);
+    await runReminders(service);
     const [reminder] = await remindersIn(service.dataDir, email);
     t.ok(reminder, 'the reminder went out when the password turned one year old');
     t.match(reminder!.subject, /비밀번호/, 'in the member language');
@@ -39,7 +45,7 @@ for (const engine of databaseEngines(t)) {
     t.equal((await remindersIn(service.dataDir, 'young@example.com')).length, 1, 'every due member is reminded');
     t.ok(young);
 
-    await service.app.jobs.runNow(PASSWORD_REMINDER_JOB);
+    await runReminders(service);
     t.equal((await remindersIn(service.dataDir, email)).length, 1, 'not twice for the same password');
 
     const keep = findLink(reminder!, '/notice-password-unchanged/')!;
@@ -49,10 +55,10 @@ for (const engine of databaseEngines(t)) {
     t.same(kept.body, { isSuccess: true, code: 'ok', data: 'https://shop.example/after' }, 'the callback URL comes back');
 
     clock.advance(200 * DAY_MS);
-    await service.app.jobs.runNow(PASSWORD_REMINDER_JOB);
+    await runReminders(service);
     t.equal((await remindersIn(service.dataDir, email)).length, 1, 'keeping the password restarted the clock');
     clock.advance(170 * DAY_MS);
-    await service.app.jobs.runNow(PASSWORD_REMINDER_JOB);
+    await runReminders(service);
     t.equal((await remindersIn(service.dataDir, email)).length, 2, 'a year after keeping it, the next reminder');
 
     const login = await service.call('POST', '/api/Member/Login', { body: { userId: email, password: service.encode(PASSWORD) } });
@@ -71,19 +77,16 @@ t.test('two instances on one database send a due reminder once', { skip: databas
   clock.advance(366 * DAY_MS);
 
   // The job body on both instances at the same moment, without the job lease: the per-member claim alone must hold.
-  const contexts = await Promise.all(
+  const instances = await Promise.all(
     [first, second].map(async (service) => {
       const store = await openMemberStore({ dataDir: service.dataDir, databaseUrl });
-      const mailer = createMailer({ dataDir: service.dataDir, mailFrom: service.config.mailFrom, logger: service.app.log });
-      t.teardown(async () => {
-        mailer.close();
-        await store.close();
-      });
-      return { store, mailer, clock, config: service.config };
+      t.teardown(() => store.close());
+      return { store, messages: service.app.messages };
     }),
   );
-  const sent = await Promise.all(contexts.map((ctx) => sendDuePasswordReminders(ctx)));
-  t.equal(sent[0]! + sent[1]!, emails.length, 'one send per member in all');
+  const queued = await Promise.all(instances.map(({ store, messages }) => queueDuePasswordReminders(store, clock, messages)));
+  t.equal(queued[0]! + queued[1]!, emails.length, 'one reminder queued per member in all');
+  await Promise.all([first.app.background.drain(), second.app.background.drain()]);
   for (const email of emails) {
     const total = (await remindersIn(first.dataDir, email)).length + (await remindersIn(second.dataDir, email)).length;
     t.equal(total, 1, `one reminder for ${email}`);

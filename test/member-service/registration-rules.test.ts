@@ -7,6 +7,7 @@ import { encoded, register, registration, startMemberService, type TestService }
 async function nothingChanged(t: Test, service: TestService, email: string) {
   const exists = await service.call('POST', '/api/Member/IsExist', { body: { email } });
   t.same(exists.body.data, { isExist: false }, `${email} is still free`);
+  await service.app.background.drain();
   t.same(await readOutbox(service.dataDir), [], 'no mail was sent');
 }
 
@@ -27,6 +28,7 @@ t.test('a second registration with the same address is refused and changes nothi
   t.equal((await register(service)).body.code, 'ok');
   const again = await register(service, { email: 'ADA@example.com', firstName: 'Eve', password: 'Other123!', confirmPassword: 'Other123!' });
   t.same(again.body, { isSuccess: false, code: 'EmailExists' });
+  await service.app.background.drain();
   t.equal((await readOutbox(service.dataDir)).length, 1, 'only the first registration sent a mail');
   const stored = await service.app.inject({ method: 'POST', url: '/api/Member/Login', headers: { 'x-service-key': service.config.serviceKey }, payload: { userId: 'ada@example.com', password: service.encode('Other123!') } });
   t.equal(stored.json().code, 'AccountOrPwdFail', 'the password of the refused registration does not work');
@@ -36,6 +38,7 @@ t.test('company domains cannot register', async (t) => {
   const service = await startMemberService(t);
   const reply = await register(service, { email: 'staff@corp.example' });
   t.same(reply.body, { isSuccess: false, code: 'ContactHR' });
+  await service.app.background.drain();
   t.same(await readOutbox(service.dataDir), []);
 });
 

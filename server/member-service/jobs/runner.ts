@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { MemberStore } from '../store/store.ts';
 
 /** The work of a periodic job. It gets what it needs; anything else comes through its closure. */
-export type JobFunction = (store: MemberStore, clock: Clock, mailer: Mailer) => Promise<void>;
+export type JobFunction = (store: MemberStore, clock: Clock) => Promise<void>;
 
 export interface PeriodicJob {
   /** Unique and stable: it names the job's lease row. */
@@ -15,16 +14,19 @@ export interface PeriodicJob {
   intervalMs: number;
   /** How long a run may take before another instance assumes its holder died and takes over. */
   leaseMs?: number;
+  /** How often this instance looks whether the job is due, when it differs from the runner's pollMs. */
+  pollMs?: number;
+  /** Runs every few seconds: its runs are logged at debug level, not info. */
+  frequent?: boolean;
   run: JobFunction;
 }
 
 export interface JobRunnerOptions {
   store: MemberStore;
   clock: Clock;
-  mailer: Mailer;
   logger: FastifyBaseLogger;
   jobs: readonly PeriodicJob[];
-  /** How often this instance looks for due jobs; 0 starts no timer (runs happen only through runNow). */
+  /** How often this instance looks for due jobs; 0 starts no timer at all (runs happen only through runNow). */
   pollMs: number;
 }
 
@@ -38,9 +40,8 @@ const DEFAULT_LEASE_MS = 15 * 60_000;
 export class JobRunner {
   /** Identifies this instance as a lease holder. */
   readonly holder = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
-  private polling: Promise<void> | undefined;
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(private readonly options: JobRunnerOptions) {}
@@ -49,17 +50,16 @@ export class JobRunner {
     return this.options.jobs.map((job) => job.name);
   }
 
-  /** Starts polling for due jobs (no-op when pollMs is 0). */
+  /** Starts polling for due jobs, each job on its own timer (no-op when pollMs is 0). */
   start(): void {
     if (this.options.pollMs <= 0 || this.stopped) return;
-    this.schedulePoll();
+    for (const job of this.options.jobs) this.schedulePoll(job);
   }
 
   /** Stops polling and waits for runs in progress, so that the store can close after it. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.polling;
+    for (const timer of this.timers.values()) clearTimeout(timer);
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
@@ -82,7 +82,7 @@ export class JobRunner {
   }
 
   private async attempt(job: PeriodicJob, how: { dueOnly: boolean; rethrow?: boolean }): Promise<boolean> {
-    const { store, clock, mailer, logger } = this.options;
+    const { store, clock, logger } = this.options;
     const claimedAt = clock.now();
     let claimed = false;
     try {
@@ -94,8 +94,8 @@ export class JobRunner {
     }
     if (!claimed) return false;
     try {
-      await job.run(store, clock, mailer);
-      logger.info({ job: job.name }, 'job finished');
+      await job.run(store, clock);
+      logger[job.frequent ? 'debug' : 'info']({ job: job.name }, 'job finished');
     } catch (error) {
       logger.error({ err: error, job: job.name }, 'job failed');
       if (how.rethrow) throw error;
@@ -116,14 +116,16 @@ export class JobRunner {
     }
   }
 
-  private schedulePoll(): void {
-    this.timer = setTimeout(() => {
-      this.polling = this.runDue().finally(() => {
-        this.polling = undefined;
-        if (!this.stopped) this.schedulePoll();
+  private schedulePoll(job: PeriodicJob): void {
+    const pollMs = job.pollMs ?? this.options.pollMs;
+    if (pollMs <= 0) return;
+    const timer = setTimeout(() => {
+      void this.track(this.attempt(job, { dueOnly: true })).finally(() => {
+        if (!this.stopped) this.schedulePoll(job);
       });
-    }, this.options.pollMs);
+    }, pollMs);
     // Pending polls must not keep the process alive on their own.
-    this.timer.unref();
+    timer.unref();
+    this.timers.set(job.name, timer);
   }
 }

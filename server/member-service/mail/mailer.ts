@@ -33,11 +33,17 @@ function outboxFileName(): string {
   return `${Date.now()}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
 }
 
+/**
+ * A mail server that accepts connections and then stalls must not hold a delivery pass for
+ * nodemailer's default minutes: the message is tried again later instead.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** Mail goes to `.eml` files in DATA_DIR/outbox, or to the SMTP server of SMTP_URL. */
 export function createMailer(options: MailerOptions): Mailer {
   const outboxDir = join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const kind = options.smtpUrl ? 'smtp' : 'outbox';
 

@@ -8,7 +8,6 @@ import { CONSENT_POLICY_VERSIONS } from '../consents.ts';
 import type { ServiceContext } from '../context.ts';
 import { profileCsv } from '../export/profile-csv.ts';
 import { mailLanguage } from '../language.ts';
-import { renderDeletionMail } from '../mail/deletion-mail.ts';
 import { toMember } from '../member-view.ts';
 import type { MemberRow } from '../store/schema.ts';
 
@@ -21,7 +20,7 @@ const MY_ACCOUNT_SOURCE = 'my-account';
  * Every call acts on the member of the Bearer token only.
  */
 export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const { store, clock, config, mailer, background } = ctx;
+  const { store, clock } = ctx;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const view = async (row: MemberRow) => toMember(row, await store.socialLinks.list(row.id));
 
@@ -63,13 +62,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     // Employees' accounts are managed by the company, not deleted by themselves (spec section 6).
     if (member.is_emp === 1) return reply.send(fail('Forbidden'));
     const now = clock.now();
-    const updated = (await store.accountDeletion.request(member.id, now + DELETION_PERMANENT_DAYS * DAY_MS, now)) ?? member;
-    if (member.delete_date === null && updated.delete_date !== null) {
-      const lang = mailLanguage(undefined, request.headers['accept-language'], updated.lang);
-      const link = `${config.publicOrigin}/${lang}/login`;
-      const mail = renderDeletionMail(lang, { firstName: updated.first_name, lastName: updated.last_name, deleteAt: updated.delete_date, link });
-      background.afterReply(reply, 'deletion mail', () => mailer.send({ to: updated.email, ...mail, link }));
-    }
+    // The confirmation is queued in the transaction that sets the date, only by the request that set it.
+    const confirmation = ctx.messages.draft('account-deletion', { lang: mailLanguage(undefined, request.headers['accept-language'], member.lang) });
+    const updated = (await store.accountDeletion.request(member.id, now + DELETION_PERMANENT_DAYS * DAY_MS, now, [confirmation])) ?? member;
+    ctx.messages.deliverSoon();
     return reply.send(ok(await view(updated)));
   }
   api.delete(accountContract.delete.url, { preHandler: app.requireMember, schema: accountContract.delete.schema }, requestDeletion);

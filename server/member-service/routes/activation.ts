@@ -8,7 +8,6 @@ import type { ServiceContext } from '../context.ts';
 import { deliveryBudget } from '../delivery/delivery-budget.ts';
 import { mailLanguage } from '../language.ts';
 import { hashToken } from '../security/tokens.ts';
-import { sendVerificationMail } from '../verification.ts';
 
 /** Following the e-mail verification link, and asking for a new one. */
 export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -43,7 +42,7 @@ export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext
         request.log.warn({ memberId: member.id }, 'verification mail not sent: the address has had its mails for this hour');
         return;
       }
-      await sendVerificationMail(ctx, member, mailLanguage(lang, acceptLanguage, member.lang));
+      await ctx.messages.queue(member.id, 'verification', { lang: mailLanguage(lang, acceptLanguage, member.lang) });
     });
     return ok();
   });

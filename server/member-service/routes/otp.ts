@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus, OtpVerifyType } from '../../../shared/enums.ts';
-import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { otpContract } from '../../../shared/contract/otp.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
@@ -10,13 +9,10 @@ import { mailLanguage } from '../language.ts';
 import { provenMobileOf } from '../phone/proven-mobile.ts';
 import { textCodes } from '../phone/text-code.ts';
 import type { MemberRow } from '../store/schema.ts';
-import { codeIssuer } from '../sign-in/issue-code.ts';
 import { LOGIN_FLOW, OTP_MAX_ATTEMPTS, otpCodeHasher } from '../sign-in/otp-code.ts';
-import { renderOtpMail, renderOtpSms } from '../sign-in/otp-mail.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 const NO_CODES: number[] = [MemberStatus.Unverified, MemberStatus.Inactive, MemberStatus.Deactivated];
-const MINUTES = Math.round(OTP_VALID_SECONDS / 60);
 
 /**
  * Who may get sign-in codes: a member whose address was proven (activated) and who is not
@@ -24,14 +20,11 @@ const MINUTES = Math.round(OTP_VALID_SECONDS / 60);
  */
 const mayGetCodes = (member: MemberRow) => !NO_CODES.includes(member.status);
 
-const codeValues = (member: MemberRow, code: string) => ({ firstName: member.first_name, lastName: member.last_name, code, minutes: MINUTES });
-
 /** Sign-in by a one-time code sent by e-mail or to the mobile phone. */
 export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config, background } = ctx;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const hashCode = otpCodeHasher(config.passwordEncodingKey);
-  const issueCode = codeIssuer(ctx);
   const sendCodeByText = textCodes(ctx);
 
   // By e-mail the reply is the same whether or not the account exists, and the mail goes out
@@ -47,15 +40,12 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       const number = member && provenMobileOf(member);
       if (!member || !number) return fail('PhoneNotEnabled');
       // The number's hourly budget spent counts as a failed delivery: the member is offered the code by e-mail.
-      const sent = await sendCodeByText(member, number, { flow: LOGIN_FLOW, scope: LOGIN_FLOW, text: (code) => renderOtpSms(language, codeValues(member, code)) }, request.log);
+      const sent = await sendCodeByText(member, number, 'sign-in-text', language, request.log);
       return sent.sent ? ok({ showSendCode: true, lastThreeDigits: sent.lastThreeDigits }) : fail('badrequest');
     }
 
     if (member) {
-      background.afterReply(reply, 'sending a sign-in code', async () => {
-        const { code } = await issueCode({ memberId: member.id, flow: LOGIN_FLOW, scope: LOGIN_FLOW, channel: OtpVerifyType.Email });
-        await ctx.mailer.send({ to: member.email, ...renderOtpMail(language, codeValues(member, code)) });
-      });
+      background.afterReply(reply, 'sending a sign-in code', () => ctx.messages.queue(member.id, 'sign-in-code', { lang: language }));
     }
     return ok({ showSendCode: true });
   });

@@ -14,7 +14,6 @@ import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
-import { sendPasswordChangedMail, sendPasswordReminderMail, sendPasswordResetMail } from '../password-links.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { hashToken } from '../security/tokens.ts';
 import { issueTicket, SSO_TICKET_VALID_SECONDS } from '../sign-in/tickets.ts';
@@ -72,7 +71,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (BLOCKED.includes(member.status)) return fail('unauthorized');
     if (member.is_emp === 1) return fail('ResetPwd4DL');
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    background.afterReply(reply, 'sending the password reset mail', () => sendPasswordResetMail(ctx, member, language, request.body.returnUrl ?? ''));
+    // Queued before the reply: an ok means the link will be mailed, whatever the mail server does now.
+    await ctx.messages.queue(member.id, 'password-reset', { lang: language, returnUrl: request.body.returnUrl ?? '' });
     return ok();
   });
 
@@ -86,7 +86,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       background.afterReply(reply, 'resending the password reset mail', async () => {
         const member = await findMember(userId);
         if (!member || !mayReset(member)) return;
-        await sendPasswordResetMail(ctx, member, mailLanguage(bodyLang, acceptLanguage, member.lang));
+        await ctx.messages.queue(member.id, 'password-reset', { lang: mailLanguage(bodyLang, acceptLanguage, member.lang) });
       });
       return ok();
     },
@@ -120,9 +120,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     // Checked before the link is used up, so that a refused password can be corrected.
     const now = clock.now();
     if (!(await store.passwordResets.consume(token.id, now))) return fail('ResetLinkExpired');
-    await store.passwordResets.changePassword({ memberId: member.id, passwordHash: await hashPassword(decode(request.body.password)!), now, throughMailedLink: true });
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    background.afterReply(reply, 'sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
+    const notice = ctx.messages.draft('password-changed', { lang: language, changedAt: now });
+    await store.passwordResets.changePassword({ memberId: member.id, passwordHash: await hashPassword(decode(request.body.password)!), now, throughMailedLink: true, messages: [notice] });
+    ctx.messages.deliverSoon();
     return ok({ memberId: member.id, userId: member.email, ...(token.return_url ? { redirectUrl: token.return_url } : {}) });
   });
 
@@ -137,14 +138,16 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (current === undefined || !(await verifyPassword(member.password_hash, current))) return fail('AccountOrPwdFail');
     const refused = await refusal(member, request.body.newPassword);
     if (refused) return reply.code(refused.status).send(refused.body);
+    const now = clock.now();
+    const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
     await store.passwordResets.changePassword({
       memberId: member.id,
       passwordHash: await hashPassword(decode(request.body.newPassword)!),
-      now: clock.now(),
+      now,
       keepSessionTokenHash: request.memberTokenHash ?? undefined,
+      messages: [ctx.messages.draft('password-changed', { lang: language, changedAt: now })],
     });
-    const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    background.afterReply(reply, 'sending the password changed mail', () => sendPasswordChangedMail(ctx, member, language));
+    ctx.messages.deliverSoon();
     const { returnUrl } = request.body;
     if (!returnUrl || !request.memberTokenHash) return ok({ memberId: member.id });
     // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
@@ -165,7 +168,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
         const member = await findMember(userId);
         if (!member || !mayReset(member) || member.password_changed_at === null) return;
         if (member.password_changed_at > clock.now() - PASSWORD_MAX_AGE_DAYS * DAY_MS && member.status !== MemberStatus.PasswordExpired) return;
-        await sendPasswordReminderMail(ctx, member, mailLanguage(bodyLang, acceptLanguage, member.lang));
+        await ctx.messages.queue(member.id, 'password-reminder', { lang: mailLanguage(bodyLang, acceptLanguage, member.lang) });
       });
       return ok();
     },

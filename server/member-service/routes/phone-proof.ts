@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
 import { phoneProofContract } from '../../../shared/contract/phone-proof.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
@@ -8,9 +7,7 @@ import { mailLanguage } from '../language.ts';
 import { mobileNumberOf } from '../phone/proven-mobile.ts';
 import { textCodes } from '../phone/text-code.ts';
 import { OTP_MAX_ATTEMPTS, otpCodeHasher, PHONE_PROOF_FLOW, phoneProofScope } from '../sign-in/otp-code.ts';
-import { renderPhoneProofSms } from '../sign-in/otp-mail.ts';
 
-const MINUTES = Math.round(OTP_VALID_SECONDS / 60);
 const noMobile = () => fail('FormValidateFail', { errors: [{ field: 'mobile', code: 'MobileNumberRequired' }] });
 
 /**
@@ -31,8 +28,7 @@ export async function phoneProofRoutes(app: FastifyInstance, ctx: ServiceContext
       const number = mobileNumberOf(member);
       if (!number) return reply.code(400).send(noMobile());
       const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-      const text = (code: string) => renderPhoneProofSms(language, { firstName: member.first_name, lastName: member.last_name, code, minutes: MINUTES });
-      const sent = await sendCodeByText(member, number, { flow: PHONE_PROOF_FLOW, scope: phoneProofScope(number), text }, request.log);
+      const sent = await sendCodeByText(member, number, 'phone-proof-text', language, request.log);
       if (sent.sent) return ok({ lastThreeDigits: sent.lastThreeDigits });
       return fail(sent.why === 'budget-spent' ? 'TooManyRequests' : 'badrequest');
     },

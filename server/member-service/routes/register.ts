@@ -16,7 +16,6 @@ import { hashPassword } from '../security/passwords.ts';
 import { randomToken } from '../security/tokens.ts';
 import { checkContactFacts, withoutChinaPhone } from '../validation/contact-facts.ts';
 import { errorList } from '../validation/form-errors.ts';
-import { sendVerificationMail } from '../verification.ts';
 
 const trimmed = (value: string | undefined) => (value ?? '').trim();
 
@@ -119,13 +118,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       },
       consents: consentsToRecord(body.consents, isSubscribe),
       social,
+      // Queued with the member in one transaction: registered means the mail will go, whatever the mail server does now.
+      messages: [ctx.messages.draft('verification', { lang })],
     });
     if ('conflict' in result) return fail(result.conflict === 'email' ? 'EmailExists' : 'Form_RepeatMember');
-
-    // The account exists either way; a mail that could not be sent can be sent again (Reactivate).
-    await sendVerificationMail(ctx, result.member, lang).catch((error: unknown) =>
-      request.log.error({ err: error }, 'verification mail could not be sent'),
-    );
+    ctx.messages.deliverSoon();
     return ok({ memberId: result.member.id });
   });
 }

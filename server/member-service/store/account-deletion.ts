@@ -1,11 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { MEMBER_OWNED_TABLES } from './member-owned-tables.ts';
+import { queueMessages, type MessageDraft } from './outgoing-messages.ts';
 import type { Database, MemberRow } from './schema.ts';
 
 /** Pending deletion (a delete date on the member) and the purge once that date has passed. */
 export interface AccountDeletionRepository {
-  /** Sets the permanent deletion date unless one is set already; the member as it is afterwards. */
-  request(memberId: number, deleteAt: number, now: number): Promise<MemberRow | undefined>;
+  /**
+   * Sets the permanent deletion date unless one is set already, queueing `messages` (the
+   * confirmation) in the same transaction only when it did; the member as it is afterwards.
+   */
+  request(memberId: number, deleteAt: number, now: number, messages?: readonly MessageDraft[]): Promise<MemberRow | undefined>;
   /** Clears the deletion date; the member as it is afterwards. */
   restore(memberId: number, now: number): Promise<MemberRow | undefined>;
   /** Ids of members whose deletion date is at or before `now`, oldest first. */
@@ -19,9 +23,12 @@ export interface AccountDeletionRepository {
 
 export function accountDeletionRepository(db: Kysely<Database>): AccountDeletionRepository {
   return {
-    async request(memberId, deleteAt, now) {
-      await db.updateTable('members').set({ delete_date: deleteAt, updated_at: now }).where('id', '=', memberId).where('delete_date', 'is', null).execute();
-      return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+    async request(memberId, deleteAt, now, messages = []) {
+      return db.transaction().execute(async (trx) => {
+        const set = await trx.updateTable('members').set({ delete_date: deleteAt, updated_at: now }).where('id', '=', memberId).where('delete_date', 'is', null).executeTakeFirst();
+        if (Number(set.numUpdatedRows) === 1) await queueMessages(trx, memberId, messages, now);
+        return trx.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+      });
     },
 
     async restore(memberId, now) {

@@ -14,4 +14,5 @@ export const MEMBER_OWNED_TABLES = [
   'otp_codes',
   'sso_tickets',
   'password_reset_tokens',
+  'outgoing_messages',
 ] as const satisfies ReadonlyArray<keyof Database>;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { queueMessages, type MessageDraft } from './outgoing-messages.ts';
 import type { Database, MemberRow, MemberRowUpdate, NewMemberRow } from './schema.ts';
 
 export interface ConsentInput {
@@ -17,6 +18,8 @@ export interface Registration {
   member: NewMemberRow;
   consents: ConsentInput[];
   social?: SocialLinkInput;
+  /** Queued with the member, in the same transaction (the verification mail). */
+  messages?: readonly MessageDraft[];
 }
 
 export type RegistrationResult = { member: MemberRow } | { conflict: 'email' | 'social' };
@@ -25,7 +28,7 @@ export interface MembersRepository {
   findById(id: number): Promise<MemberRow | undefined>;
   findByEmail(email: string): Promise<MemberRow | undefined>;
   findByPublicId(publicId: string): Promise<MemberRow | undefined>;
-  /** Creates the member with its consents and social link, all or nothing. */
+  /** Creates the member with its consents, social link and messages, all or nothing. */
   register(registration: Registration): Promise<RegistrationResult>;
   update(id: number, changes: MemberRowUpdate): Promise<MemberRow | undefined>;
 }
@@ -47,7 +50,7 @@ export function membersRepository(db: Kysely<Database>): MembersRepository {
     findByEmail: (email) => byColumn('email', email),
     findByPublicId: (publicId) => byColumn('public_id', publicId),
 
-    async register({ member, consents, social }) {
+    async register({ member, consents, social, messages = [] }) {
       try {
         return await db.transaction().execute(async (trx) => {
           const taken = await trx.selectFrom('members').select('id').where('email', '=', member.email).executeTakeFirst();
@@ -81,6 +84,7 @@ export function membersRepository(db: Kysely<Database>): MembersRepository {
               })
               .execute();
           }
+          await queueMessages(trx, row.id, messages, row.created_at);
           return { member: row };
         });
       } catch (error) {

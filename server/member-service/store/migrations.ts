@@ -182,6 +182,26 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('delivery_budgets_window').on('delivery_budgets').column('window_start').execute();
       },
     },
+    '0800-outgoing-messages': {
+      async up(db: AnyDb) {
+        await withId(db.schema.createTable('outgoing_messages'), engine)
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn(...text('topic'))
+          .addColumn('params', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('state', 'text', (c) => c.notNull().defaultTo('queued'))
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+          .addColumn('deliver_by', 'bigint', (c) => c.notNull())
+          .addColumn(...text('claimed_by'))
+          .addColumn('claimed_until', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn(...text('last_error'))
+          .execute();
+        await db.schema.createIndex('outgoing_messages_due').on('outgoing_messages').columns(['state', 'next_attempt_at']).execute();
+        await db.schema.createIndex('outgoing_messages_member').on('outgoing_messages').columns(['member_id', 'topic']).execute();
+      },
+    },
     '0900-security-events': {
       async up(db: AnyDb) {
         await withId(db.schema.createTable('security_events'), engine)

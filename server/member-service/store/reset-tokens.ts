@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { dropUnprovenAccess } from './mailbox-proof.ts';
+import { queueMessages, type MessageDraft } from './outgoing-messages.ts';
 import type { Database, MemberRow, PasswordResetTokenRow } from './schema.ts';
 
 /**
@@ -34,6 +35,8 @@ export interface PasswordChange {
   keepSessionTokenHash?: string;
   /** Made through a mailed link: the mailbox is proven, and what it did not prove goes (store/mailbox-proof.ts). */
   throughMailedLink?: boolean;
+  /** Queued in the change's transaction (the password-changed notice). */
+  messages?: readonly MessageDraft[];
 }
 
 /**
@@ -52,10 +55,8 @@ export interface PasswordResetsRepository {
   keepPassword(memberId: number, now: number): Promise<void>;
   /** Members whose password was last set at or before `cutoff` and who were not reminded since. */
   dueForReminder(cutoff: number, limit: number): Promise<MemberRow[]>;
-  /** Claims the reminder of one member: true for exactly one caller across instances. */
-  claimReminder(member: MemberRow, now: number): Promise<boolean>;
-  /** Undoes a claim whose mail could not be sent, so that a later run tries again. */
-  releaseReminder(member: MemberRow): Promise<void>;
+  /** Claims the reminder of one member and queues its mail in one transaction: true for exactly one caller across instances. */
+  claimReminder(member: MemberRow, now: number, messages: readonly MessageDraft[]): Promise<boolean>;
 }
 
 const REMINDABLE: number[] = [MemberStatus.Active, MemberStatus.PasswordExpired];
@@ -115,7 +116,7 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
       return Number(used.numUpdatedRows) === 1;
     },
 
-    async changePassword({ memberId, passwordHash, now, keepSessionTokenHash, throughMailedLink }) {
+    async changePassword({ memberId, passwordHash, now, keepSessionTokenHash, throughMailedLink, messages = [] }) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('members')
@@ -140,6 +141,7 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
           .where('superseded_at', 'is', null)
           .execute();
         if (throughMailedLink) await dropUnprovenAccess(trx, memberId, now);
+        await queueMessages(trx, memberId, messages, now);
       });
     },
 
@@ -169,19 +171,19 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
         .execute();
     },
 
-    async claimReminder(member, now) {
-      const claimed = await db
-        .updateTable('members')
-        .set({ password_reminded_at: now })
-        .where('id', '=', member.id)
-        .where('password_changed_at', '=', member.password_changed_at)
-        .where((eb) => eb.or([eb('password_reminded_at', 'is', null), eb('password_reminded_at', '<', eb.ref('password_changed_at'))]))
-        .executeTakeFirst();
-      return Number(claimed.numUpdatedRows) === 1;
-    },
-
-    async releaseReminder(member) {
-      await db.updateTable('members').set({ password_reminded_at: member.password_reminded_at }).where('id', '=', member.id).execute();
+    async claimReminder(member, now, messages) {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('members')
+          .set({ password_reminded_at: now })
+          .where('id', '=', member.id)
+          .where('password_changed_at', '=', member.password_changed_at)
+          .where((eb) => eb.or([eb('password_reminded_at', 'is', null), eb('password_reminded_at', '<', eb.ref('password_changed_at'))]))
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await queueMessages(trx, member.id, messages, now);
+        return true;
+      });
     },
   };
 }

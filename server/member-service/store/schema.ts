@@ -152,7 +152,36 @@ export interface DeliveryBudgetsTable {
   sent: number;
 }
 
+/**
+ * Mails and text messages waiting to be handed over (jobs/message-delivery.ts). A row says what
+ * to send, not the message itself: links and codes are made when it goes out, so the table holds
+ * no secret and a message delayed by an outage still carries a fresh link. Sent rows are deleted;
+ * given-up rows stay a while for operators.
+ */
+export interface OutgoingMessagesTable {
+  id: Generated<number>;
+  member_id: number;
+  /** What to send (mail/message-kinds.ts). */
+  kind: string;
+  /** A queued message of the member with the same non-empty topic is replaced by a newer one. */
+  topic: string;
+  /** JSON of the kind's values (language, return URL, number): never a secret. */
+  params: string;
+  /** 'queued' until sent (then deleted), 'failed' once given up. */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  /** After this time the message is given up instead of tried again. */
+  deliver_by: number;
+  /** The instance attempting it, until `claimed_until`; '' for nobody. */
+  claimed_by: string;
+  claimed_until: number;
+  created_at: number;
+  last_error: string;
+}
+
 export interface Database {
+  outgoing_messages: OutgoingMessagesTable;
   delivery_budgets: DeliveryBudgetsTable;
   otp_codes: OtpCodesTable;
   sso_tickets: SsoTicketsTable;
@@ -173,3 +202,4 @@ export type ConsentRow = Selectable<ConsentsTable>;
 export type SocialLinkRow = Selectable<SocialLinksTable>;
 export type ConsentEventRow = Selectable<ConsentEventsTable>;
 export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;
+export type OutgoingMessageRow = Selectable<OutgoingMessagesTable>;

@@ -7,6 +7,7 @@ import { deliveryBudgetsRepository, type DeliveryBudgetsRepository } from './del
 import { membersRepository, type MembersRepository } from './members.ts';
 import { migrateToLatest, ping } from './migrations.ts';
 import { otpCodesRepository, type OtpCodesRepository } from './otp-codes.ts';
+import { outgoingMessagesRepository, type OutgoingMessagesRepository } from './outgoing-messages.ts';
 import { passkeysRepository, type PasskeysRepository } from './passkeys.ts';
 import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
 import { securityEventsRepository, type SecurityEventsRepository } from './security-events.ts';
@@ -33,6 +34,7 @@ export interface MemberStore {
   readonly accountDeletion: AccountDeletionRepository;
   readonly consentEvents: ConsentEventsRepository;
   readonly deliveryBudgets: DeliveryBudgetsRepository;
+  readonly outgoingMessages: OutgoingMessagesRepository;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     accountDeletion: accountDeletionRepository(db),
     consentEvents: consentEventsRepository(db),
     deliveryBudgets: deliveryBudgetsRepository(db),
+    outgoingMessages: outgoingMessagesRepository(db),
     ping: () => ping(db),
     close: () => db.destroy(),
   };
