@@ -27,6 +27,7 @@ const PasswordResetLinkExpiredPage = lazy(() => visitorScreens().then((m) => ({ 
 const VerifyEmailPage = lazy(() => visitorScreens().then((m) => ({ default: m.VerifyEmailPage })));
 const PasswordChangedPage = lazy(() => visitorScreens().then((m) => ({ default: m.PasswordChangedPage })));
 const NoticePasswordUnchangedPage = lazy(() => visitorScreens().then((m) => ({ default: m.NoticePasswordUnchangedPage })));
+const NotMePage = lazy(() => visitorScreens().then((m) => ({ default: m.NotMePage })));
 const MyAccountPage = lazy(() => memberScreens().then((m) => ({ default: m.MyAccountPage })));
 const ChoosingPreferringPage = lazy(() => memberScreens().then((m) => ({ default: m.ChoosingPreferringPage })));
 const ChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.ChangePasswordPage })));
@@ -61,6 +62,8 @@ function PageRoutes() {
         <Route path="/notice-please-change-password" component={NoticePleaseChangePasswordPage} />
         <Route path="/password-changed" component={PasswordChangedPage} />
         <Route path="/notice-password-unchanged/:seq/:pass/:tempid" component={NoticePasswordUnchangedPage} />
+        <Route path="/not-me/:eventId" component={NotMePage} />
+        <Route path="/not-me/:eventId/:token" component={NotMePage} />
         <Route>
           <Redirect to={`/login${window.location.search}`} replace />
         </Route>

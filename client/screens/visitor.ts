@@ -13,6 +13,7 @@ export { default as ErrorPage } from '../pages/error/error-page.tsx';
 export { default as ForgotPasswordPage } from '../pages/forgot-password/forgot-password-page.tsx';
 export { default as LogoutPage } from '../pages/logout/logout-page.tsx';
 export { default as NoticePasswordUnchangedPage } from '../pages/notice-password-unchanged/notice-password-unchanged-page.tsx';
+export { default as NotMePage } from '../pages/not-me/not-me-page.tsx';
 export { default as PasswordChangedPage } from '../pages/password-changed/password-changed-page.tsx';
 export { default as PasswordResetLinkExpiredPage } from '../pages/password-reset-link-expired/password-reset-link-expired-page.tsx';
 export { default as RedirectPage } from '../pages/redirect-page/redirect-page.tsx';

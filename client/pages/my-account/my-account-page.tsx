@@ -13,6 +13,8 @@ import { DeleteSection } from './delete-section.tsx';
 import { DownloadSection } from './download-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { SecurityActivitySection } from './security-activity-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { SignInSecuritySection } from './sign-in-security-section.tsx';
 import { SubscriptionSection } from './subscription-section.tsx';
 import { usePasswordChangedToast } from './use-password-changed-toast.ts';
@@ -23,6 +25,8 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
     { id: 'my-profile', title: 'account.profile.title' },
     { id: 'sign-in-security', title: 'account.security.title' },
     { id: 'passkeys', title: 'account.passkeys.title' },
+    { id: 'devices-sessions', title: 'security.sessions.title' },
+    { id: 'security-activity', title: 'security.activity.title' },
     { id: 'subscription', title: 'account.subscription.title' },
     ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
     { id: 'download-data', title: 'account.download.title' },
@@ -55,6 +59,8 @@ export default function MyAccountPage() {
           <ProfileSection key={member.memberId} member={member} onSaved={saved} />
           <SignInSecuritySection member={member} />
           <PasskeysSection />
+          <SessionsSection />
+          <SecurityActivitySection />
           <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />
           {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} {...socialActions} />}
           <DownloadSection />

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { fetchData } from '../../api/http.ts';
+import { Button } from '../../components/button.tsx';
+import { useLanguage } from '../../session/language-context.ts';
+import { readQueryParams } from '../../session/url-query.ts';
+import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { AccountSection } from './account-section.tsx';
+import { endOtherSessions, endSession, SESSIONS_PATH, type MemberSession } from './security-center-api.ts';
+import { dateTime } from './security-dates.ts';
+import { PASSWORD_CHANGED_FLAG } from './use-password-changed-toast.ts';
+
+/** Devices and sessions: where the member is signed in, this browser marked; end one or all the others. */
+export function SessionsSection() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { data: sessions, mutate } = useSWR<MemberSession[]>(SESSIONS_PATH, fetchData);
+  const [busy, setBusy] = useState<string | undefined>();
+  // Changing the password already signed out every other browser (portal ResetPwd): say so.
+  const [passwordChanged] = useState(() => readQueryParams(window.location.search).get(PASSWORD_CHANGED_FLAG.toLowerCase()) === 'true');
+
+  const act = async (key: string, call: () => Promise<{ isSuccess: boolean }>, done: string) => {
+    setBusy(key);
+    try {
+      if (!(await call()).isSuccess) throw new Error('refused');
+      toastSuccess(done);
+      await mutate();
+    } catch {
+      toastError({ messageKey: 'account.MyAccount.FailedToaster' });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const others = (sessions ?? []).filter((session) => !session.current);
+  return (
+    <AccountSection id="devices-sessions" title="security.sessions.title">
+      <p>{t('security.sessions.intro')}</p>
+      {passwordChanged && (
+        <p className="alert alert--info" role="status">
+          {t('security.sessions.passwordChanged')}
+        </p>
+      )}
+      <ul className="security-list" aria-label={t('security.sessions.title')}>
+        {(sessions ?? []).map((session) => (
+          <li key={session.id} className="security-list__item">
+            <strong>{session.device || t('security.unknownDevice')}</strong>
+            {session.current && <span className="security-list__badge">{t('security.sessions.thisDevice')}</span>}
+            <span className="security-list__details">
+              {t(`security.methods.${session.method}`)} · {session.ipPrefix || t('security.unknownNetwork')}
+              {' · '}
+              {t('security.sessions.signedIn', { date: dateTime(session.createdAt, lang) })}
+              {' · '}
+              {t('security.sessions.lastSeen', { date: dateTime(session.lastSeenAt, lang) })}
+            </span>
+            {!session.current && (
+              <Button variant="link" busy={busy === session.id} onClick={() => void act(session.id, () => endSession(session.id), 'security.sessions.ended')}>
+                {t('security.sessions.end')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <Button variant="secondary" busy={busy === 'others'} onClick={() => void act('others', endOtherSessions, 'security.sessions.othersEnded')}>
+          {t('security.sessions.endOthers')}
+        </Button>
+      )}
+    </AccountSection>
+  );
+}
