@@ -18,7 +18,7 @@ export function Button({ variant = 'primary', busy = false, disabled, className,
       aria-busy={busy || undefined}
     >
       {busy && <Spinner inline label="common.working" />}
-      <span>{children}</span>
+      <span className="button__label">{children}</span>
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useCapsLock } from './caps-lock.ts';
 import { parseDigits } from './digits.ts';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
 import { RequiredMark } from './required-mark.tsx';
@@ -34,7 +35,7 @@ export interface FieldProps {
 /**
  * A text input bound to react-final-form: label tied to the input, the rule code's
  * translation under it (aria-describedby, aria-invalid), Caps Lock warning and a
- * show/hide toggle for passwords.
+ * show/hide eye inside password inputs (its name says what a press does next).
  */
 export function Field({
   name,
@@ -71,7 +72,7 @@ export function Field({
         {t(label)}
         {required && <RequiredMark />}
       </label>
-      <div className="field__control">
+      <div className={isPassword ? 'field__control field__control--reveal' : 'field__control'}>
         <input
           {...input}
           value={input.value ?? ''}
@@ -100,11 +101,13 @@ export function Field({
           <button
             type="button"
             className="field__reveal"
-            aria-pressed={revealed}
+            aria-label={t(revealed ? 'common.hidePassword' : 'common.showPassword')}
+            title={t(revealed ? 'common.hidePassword' : 'common.showPassword')}
             aria-controls={id}
+            disabled={disabled}
             onClick={() => setRevealed((shown) => !shown)}
           >
-            {t(revealed ? 'common.hidePassword' : 'common.showPassword')}
+            {revealed ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         )}
       </div>

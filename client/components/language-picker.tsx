@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
+import { languageTag } from '../../shared/language-tag.ts';
 import { LANGUAGES, toLanguage, type Language } from '../../shared/languages.ts';
 import { useLanguage } from '../session/language-context.ts';
+import { ChevronDownIcon, GlobeIcon } from './icons.tsx';
 import { switchLanguagePath, switchLastPageLanguage } from '../session/language-path.ts';
 
 /** Each language named in itself, so a reader finds their own whatever the page language. */
@@ -15,7 +17,21 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   'es-es': 'Español',
 };
 
-/** Switching rewrites the address to '/{newlang}/...' (spec section 2); the query string stays. */
+/** What the closed menu shows on a phone, where the header has no room for a name. */
+const SHORT_NAMES: Record<Language, string> = {
+  en: 'EN',
+  'zh-tw': '繁',
+  'zh-cn': '简',
+  'ja-jp': '日',
+  'ko-kr': '한',
+  'es-es': 'ES',
+};
+
+/**
+ * A compact menu: a native select (keyboard, screen readers and the phone's own picker come
+ * with it) laid transparently over its face, a globe with the current language's name.
+ * Switching rewrites the address to '/{newlang}/...' (spec section 2); the query string stays.
+ */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const id = useId();
@@ -27,10 +43,20 @@ export function LanguagePicker() {
   };
   return (
     <div className="language-picker">
+      <span className="language-picker__face" aria-hidden="true">
+        <GlobeIcon />
+        <span className="language-picker__name" lang={languageTag(lang)}>
+          {LANGUAGE_NAMES[lang]}
+        </span>
+        <span className="language-picker__short" lang={languageTag(lang)}>
+          {SHORT_NAMES[lang]}
+        </span>
+        <ChevronDownIcon />
+      </span>
       <label htmlFor={id} className="visually-hidden">
         {t('common.language')}
       </label>
-      <select id={id} value={lang} onChange={(event) => choose(toLanguage(event.target.value))}>
+      <select id={id} className="language-picker__select" value={lang} onChange={(event) => choose(toLanguage(event.target.value))}>
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={code}>
             {LANGUAGE_NAMES[code]}

@@ -24,6 +24,11 @@ export interface SelectFieldProps {
   /** Runs after the form value changed, for dependent fields (country -> phone codes). */
   onValueChange?: (value: string) => void;
   className?: string;
+  /**
+   * A short text drawn over the closed select instead of the chosen option's label (a calling
+   * code '+49' for 'Germany +49'); the open list and screen readers still get the full labels.
+   */
+  face?: (value: string) => string;
 }
 
 /** A native select bound to react-final-form: keyboard type-ahead and screen-reader support come with it. */
@@ -37,6 +42,7 @@ export function SelectField({
   autoComplete,
   onValueChange,
   className,
+  face,
 }: SelectFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -51,30 +57,37 @@ export function SelectField({
         {t(label)}
         {required && <RequiredMark />}
       </label>
-      <select
-        {...input}
-        value={input.value ?? ''}
-        id={id}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && errorId)}
-        disabled={disabled}
-        autoComplete={autoComplete}
-        onChange={(event) => {
-          input.onChange(event.target.value);
-          onValueChange?.(event.target.value);
-        }}
-      >
-        <option value="">{t(placeholder)}</option>
-        {/* A stored value missing from the list stays visible instead of silently changing. */}
-        {!known && input.value && <option value={input.value}>{input.value}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <div className={face ? 'field__control field__control--face' : 'field__control'}>
+        <select
+          {...input}
+          value={input.value ?? ''}
+          id={id}
+          required={required}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && errorId)}
+          disabled={disabled}
+          autoComplete={autoComplete}
+          onChange={(event) => {
+            input.onChange(event.target.value);
+            onValueChange?.(event.target.value);
+          }}
+        >
+          <option value="">{t(placeholder)}</option>
+          {/* A stored value missing from the list stays visible instead of silently changing. */}
+          {!known && input.value && <option value={input.value}>{input.value}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {face && (
+          <span className="field__face" aria-hidden="true">
+            {face(input.value ?? '')}
+          </span>
+        )}
+      </div>
       <FieldMessage id={errorId} code={error} />
     </div>
   );

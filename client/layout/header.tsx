@@ -6,10 +6,12 @@ import { useLanguage } from '../session/language-context.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
 import { logoLink } from '../site-links.ts';
 import { useVariant, type Brand } from '../variant.ts';
+import { BrandLogo } from './brand-logo.tsx';
 import { useSessionGuards } from './session-guards.ts';
 
 const BRAND_NAME: Record<Brand, string> = { default: 'common.brand', iotmart: 'common.brandIotmart', aures: 'common.brandAures' };
 
+/** One row at every width, the same height signed in or out: logo and name, language, sign-out. */
 export function Header({ page }: { page: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -24,12 +26,13 @@ export function Header({ page }: { page: string }) {
         {t('common.skipToContent')}
       </a>
       <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, document.referrer, window.location.origin)}>
-        {t(BRAND_NAME[variant])}
+        <BrandLogo brand={variant} />
+        <span className="site-header__name">{t(BRAND_NAME[variant])}</span>
       </a>
       <div className="site-header__tools">
         {showLanguagePicker && <LanguagePicker />}
         {isLogin && page !== 'logout' && (
-          <Link className="button button--secondary" href={`/logout${session.queryString}`}>
+          <Link className="button button--secondary button--compact" href={`/logout${session.queryString}`}>
             {t('common.signOut')}
           </Link>
         )}

@@ -13,7 +13,7 @@ export interface Toast {
 
 export type ToastMessage = { messageKey: string; text?: string } | { messageKey?: string; text: string };
 
-/** How long a toast stays before it closes by itself. */
+/** How long a success toast stays before it closes by itself; an error stays until closed. */
 export const TOAST_VISIBLE_MS = 6000;
 
 export const toastStore = createStore<Toast[]>([]);
@@ -37,7 +37,8 @@ export function showToast(severity: ToastSeverity, message: ToastMessage): void 
   const toast: Toast = { id: nextId++, severity, ...message };
   later(() => {
     toastStore.set((toasts) => [...toasts, toast]);
-    later(() => dismissToast(toast.id), TOAST_VISIBLE_MS);
+    // An error may need reading twice or acting on: it waits for its close button.
+    if (severity === 'SUCCESS') later(() => dismissToast(toast.id), TOAST_VISIBLE_MS);
   }, TOAST_DELAY_MS);
 }
 

@@ -15,7 +15,9 @@ export interface PendingSocialSignIn {
 
 const PENDING_KEY = 'social-sign-in';
 
-export const SOCIAL_NAMES: Record<number, 'google' | 'facebook' | 'linkedin'> = {
+export type SocialName = 'google' | 'facebook' | 'linkedin';
+
+export const SOCIAL_NAMES: Record<number, SocialName> = {
   [SocialType.Google]: 'google',
   [SocialType.Facebook]: 'facebook',
   [SocialType.LinkedIn]: 'linkedin',

@@ -7,8 +7,12 @@ import { useUrlSession } from '../../session/use-url-session.ts';
 import { useVariant } from '../../variant.ts';
 import { Button } from '../button.tsx';
 import { SOCIAL_NAMES, startSocialSignIn } from './social-api.ts';
+import { SOCIAL_MARKS } from './social-icons.tsx';
 
-/** Sign in or sign up with Google, Facebook, LinkedIn: only configured providers, none on the Chinese site. */
+/**
+ * Sign in or sign up with Google, Facebook, LinkedIn: only configured providers, none on the
+ * Chinese site. An "or" sets them apart from the form: after it on login, before it on register.
+ */
 export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'connect'> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -28,14 +32,23 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
     }
   };
 
+  const divider = <p className="divider">{t('social.or')}</p>;
   return (
-    <div className="social-buttons" role="group" aria-label={t('social.buttonsLabel')}>
-      <p className="social-buttons__divider">{t(origin === 'login' ? 'social.signInWith' : 'social.signUpWith')}</p>
-      {socialTypes.map((socialType) => (
-        <Button key={socialType} variant="secondary" className={`button--block social-button social-button--${SOCIAL_NAMES[socialType]}`} busy={busy === socialType} onClick={() => void start(socialType)}>
-          {t(`social.continueWith.${SOCIAL_NAMES[socialType]}`)}
-        </Button>
-      ))}
-    </div>
+    <>
+      {origin === 'login' && divider}
+      <div className="social-buttons" role="group" aria-label={t('social.buttonsLabel')}>
+        {socialTypes.map((socialType) => {
+          const name = SOCIAL_NAMES[socialType]!;
+          const Mark = SOCIAL_MARKS[name];
+          return (
+            <Button key={socialType} variant="secondary" className={`button--block social-button social-button--${name}`} busy={busy === socialType} onClick={() => void start(socialType)}>
+              {busy !== socialType && <Mark />}
+              {t(`social.continueWith.${name}`)}
+            </Button>
+          );
+        })}
+      </div>
+      {origin === 'register' && divider}
+    </>
   );
 }

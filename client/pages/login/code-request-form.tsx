@@ -7,10 +7,13 @@ import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 
 export interface CodeRequestFormProps {
+  /** The account ID typed in password mode. */
+  email: string;
   otpVerifyType: OtpVerifyType;
   onTypeChange: (type: OtpVerifyType) => void;
   onSubmit: (values: { email?: string }) => Promise<void>;
-  onPasswordLogin: () => void;
+  /** Back to password sign-in, taking the typed account ID along. */
+  onPasswordLogin: (email: string) => void;
 }
 
 const DELIVERIES: Array<[OtpVerifyType, string]> = [
@@ -19,16 +22,17 @@ const DELIVERIES: Array<[OtpVerifyType, string]> = [
 ];
 
 /** Code mode: the account ID, how the code should come (e-mail or phone), Get Code. */
-export function CodeRequestForm({ otpVerifyType, onTypeChange, onSubmit, onPasswordLogin }: CodeRequestFormProps) {
+export function CodeRequestForm({ email, otpVerifyType, onTypeChange, onSubmit, onPasswordLogin }: CodeRequestFormProps) {
   const { t } = useTranslation();
   return (
     <Form<{ email?: string }>
       onSubmit={onSubmit}
+      initialValues={{ email }}
       validate={(values) => validateCodeLogin(values)}
-      render={({ handleSubmit, submitting }) => (
+      render={({ handleSubmit, submitting, form }) => (
         <form onSubmit={handleSubmit} noValidate>
           <p>{t('login.code.intro')}</p>
-          <Field name="email" label="login.emailOrId" autoComplete="username" maxLength={LOGIN_ID_MAX_LENGTH} required />
+          <Field name="email" label="login.emailOrId" inputMode="email" autoComplete="username" maxLength={LOGIN_ID_MAX_LENGTH} required autoFocus />
           <fieldset className="radio-group">
             <legend className="field__label">{t('login.code.deliveryLegend')}</legend>
             {DELIVERIES.map(([type, label]) => (
@@ -42,7 +46,7 @@ export function CodeRequestForm({ otpVerifyType, onTypeChange, onSubmit, onPassw
             {t('login.code.getCode')}
           </Button>
           <p className="login__switch">
-            <Button variant="link" onClick={onPasswordLogin}>
+            <Button variant="link" onClick={() => onPasswordLogin(form.getState().values.email ?? '')}>
               {t('login.code.backToPassword')}
             </Button>
           </p>

@@ -28,6 +28,9 @@ import { endsIn } from '../../components/countdown.ts';
 /** The three modes of the login screen (spec section 2). */
 type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);
 
+/** Replies after which the typed password is of no more use. */
+const PASSWORD_REFUSED = new Set(['AccountOrPwdFail', 'AccountLock']);
+
 const failureCode = (caught: unknown) => (caught instanceof ApiError && caught.kind === 'network' ? 'network' : 'somethingWentWrong');
 
 /** Sign-in by password or by a one-time code sent by e-mail or to the phone. */
@@ -39,36 +42,43 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>({ name: 'password' });
   const [otpVerifyType, setOtpVerifyType] = useState<OtpVerifyType>(OtpVerifyType.Email);
   const [error, setError] = useState<ShownError | undefined>();
+  // The account ID goes along from one mode to the other.
+  const [email, setEmail] = useState('');
   usePageTitle('login.title');
 
   const returnUrl = session.callbackUrl || undefined;
   const pass = session.pass || undefined;
 
-  const toPasswordMode = () => {
+  const toPasswordMode = (typed: string) => {
+    setEmail(typed);
     setError(undefined);
     setOtpVerifyType(OtpVerifyType.Email);
     setMode({ name: 'password' });
   };
 
-  /** A sign-in reply: leave, go to another screen, or show why not. */
-  const follow = async (reply: Reply<LoginResultData>, userId: string) => {
+  /** A sign-in reply: leave, go to another screen, or show why not (the code refused, if any). */
+  const follow = async (reply: Reply<LoginResultData>, userId: string): Promise<string | undefined> => {
     const outcome = loginOutcome(reply, lang, userId);
     if (outcome.kind === 'error') {
       setError({ code: outcome.code, title: outcome.title, userId, endsAt: outcome.remainingSeconds ? endsIn(outcome.remainingSeconds) : undefined });
-      return;
+      return outcome.code;
     }
     await continueAfterSignIn(outcome, session.queryString);
     // Leaving: keeps the button busy until the page goes away.
     if (outcome.kind === 'leave') await new Promise(() => undefined);
+    return undefined;
   };
 
-  const signIn = async (values: LoginValues) => {
+  /** Resolves to true when the password was refused, so the form clears it. */
+  const signIn = async (values: LoginValues): Promise<boolean> => {
     const userId = (values.email ?? '').trim();
     setError(undefined);
     try {
-      await follow(await login({ userId, password: values.password ?? '', returnUrl, pass }), userId);
+      const refused = await follow(await login({ userId, password: values.password ?? '', returnUrl, pass }), userId);
+      return refused !== undefined && PASSWORD_REFUSED.has(refused);
     } catch (caught) {
       setError({ code: failureCode(caught), userId });
+      return false;
     }
   };
 
@@ -111,8 +121,10 @@ export default function LoginPage() {
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
+          email={email}
           onSubmit={signIn}
-          onCodeLogin={() => {
+          onCodeLogin={(typed) => {
+            setEmail(typed);
             setError(undefined);
             setMode({ name: 'code' });
           }}
@@ -120,6 +132,7 @@ export default function LoginPage() {
       )}
       {mode.name === 'code' && (
         <CodeRequestForm
+          email={email}
           otpVerifyType={otpVerifyType}
           onTypeChange={setOtpVerifyType}
           onSubmit={(values) => requestCode((values.email ?? '').trim(), otpVerifyType)}
@@ -131,7 +144,7 @@ export default function LoginPage() {
           sent={mode}
           onSubmit={(values) => verifyCode(mode, values.code ?? '')}
           onResend={() => requestCode(mode.userId, mode.otpVerifyType)}
-          onPasswordLogin={toPasswordMode}
+          onPasswordLogin={() => toPasswordMode(mode.userId)}
         />
       )}
       {mode.name === 'password' && <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />}

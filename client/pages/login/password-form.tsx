@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,21 +10,33 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
 
 export interface PasswordFormProps {
-  onSubmit: (values: LoginValues) => Promise<void>;
-  onCodeLogin: () => void;
+  /** The account ID typed in another mode, kept when the member comes back. */
+  email: string;
+  /** Resolves to true when the password was refused: the form then clears it for the next try. */
+  onSubmit: (values: LoginValues) => Promise<boolean>;
+  /** Switches to code sign-in, taking the typed account ID along. */
+  onCodeLogin: (email: string) => void;
 }
 
 /** Password mode: account ID and password, forgot-password link, the way to code sign-in. */
-export function PasswordForm({ onSubmit, onCodeLogin }: PasswordFormProps) {
+export function PasswordForm({ email, onSubmit, onCodeLogin }: PasswordFormProps) {
   const { t } = useTranslation();
   const { queryString } = useUrlSession();
+  const formElement = useRef<HTMLFormElement>(null);
   return (
     <Form<LoginValues>
-      onSubmit={onSubmit}
+      onSubmit={async (values, form) => {
+        if (!(await onSubmit(values))) return;
+        // A refused password is cleared (no stale dots to delete first) and its field waits for the next.
+        form.change('password', '');
+        form.resetFieldState('password');
+        formElement.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+      }}
+      initialValues={{ email }}
       validate={(values) => validateLogin(values)}
-      render={({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate>
-          <Field name="email" label="login.emailOrId" autoComplete="username webauthn" maxLength={LOGIN_ID_MAX_LENGTH} required />
+      render={({ handleSubmit, submitting, form }) => (
+        <form ref={formElement} onSubmit={handleSubmit} noValidate>
+          <Field name="email" label="login.emailOrId" inputMode="email" autoComplete="username webauthn" maxLength={LOGIN_ID_MAX_LENGTH} required autoFocus />
           <PasswordField name="password" label="login.password" maxLength={PASSWORD_MAX_LENGTH} required />
           <p className="login__forgot">
             <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>
@@ -32,7 +45,7 @@ export function PasswordForm({ onSubmit, onCodeLogin }: PasswordFormProps) {
             {t('login.submit')}
           </Button>
           <p className="login__switch">
-            <Button variant="link" onClick={onCodeLogin}>
+            <Button variant="link" onClick={() => onCodeLogin(form.getState().values.email ?? '')}>
               {t('login.code.switch')}
             </Button>
           </p>

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CHINA_MOBILE_DIGITS, PHONE_FIELD_MAX_LENGTH } from '../../../shared/limits.ts';
 import { isChina } from '../../../shared/rules/countries.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
-import { Field } from '../../components/field.tsx';
-import { SelectField } from '../../components/select-field.tsx';
+import { PhoneNumberField } from '../../components/phone-number-field.tsx';
 import { countryCodeOptions } from '../../components/country/country-code-options.ts';
 import { findCountry } from '../../components/country/find-country.ts';
 import { SampleNumberTip } from './sample-number-tip.tsx';
@@ -53,28 +52,31 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
   return (
     <>
       <PhoneModeChoice country={country} onChoose={choose} />
-      {!country && <p className="field__hint">{t('register.selectCountryFirst')}</p>}
-      <SampleNumberTip country={country} callingCode={mode === 'phone' ? values.telCountryCode : values.mobileCountryCode} />
+      <div className="phone-help">
+        {!country && <p className="field__hint">{t('register.selectCountryFirst')}</p>}
+        <SampleNumberTip country={country} callingCode={mode === 'phone' ? values.telCountryCode : values.mobileCountryCode} />
+      </div>
       {/* Keyed so the inputs of one mode are never reused for the other's fields. */}
       {mode === 'phone' ? (
-        <div key="phone" className="field-row field-row--phone">
-          <SelectField name="telCountryCode" label="register.telCountryCode" options={codes} required />
-          <Field name="telAreacode" label="register.telAreacode" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-area-code" digitsOnly required />
-          <Field name="telNo" label="register.telNo" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-local" digitsOnly required />
-          <Field name="telExt" label="register.telExt" maxLength={PHONE_FIELD_MAX_LENGTH} autoComplete="tel-extension" digitsOnly />
-        </div>
+        <PhoneNumberField
+          key="phone"
+          kind="phone"
+          code={{ name: 'telCountryCode', label: 'register.telCountryCode', required: true }}
+          codeOptions={codes}
+          parts={[
+            { name: 'telAreacode', label: 'register.telAreacode', autoComplete: 'tel-area-code', required: true },
+            { name: 'telNo', label: 'register.telNo', autoComplete: 'tel-local', required: true },
+            { name: 'telExt', label: 'register.telExt', autoComplete: 'tel-extension' },
+          ]}
+        />
       ) : (
-        <div key="mobile" className="field-row field-row--phone">
-          <SelectField name="mobileCountryCode" label="register.mobileCountryCode" options={codes} required />
-          <Field
-            name="mobile"
-            label="register.mobile"
-            maxLength={isChina(values.country) ? CHINA_MOBILE_DIGITS : PHONE_FIELD_MAX_LENGTH}
-            autoComplete="tel-national"
-            digitsOnly
-            required
-          />
-        </div>
+        <PhoneNumberField
+          key="mobile"
+          kind="mobile"
+          code={{ name: 'mobileCountryCode', label: 'register.mobileCountryCode', required: true }}
+          codeOptions={codes}
+          parts={[{ name: 'mobile', label: 'register.mobile', autoComplete: 'tel-national', required: true, maxLength: isChina(values.country) ? CHINA_MOBILE_DIGITS : PHONE_FIELD_MAX_LENGTH }]}
+        />
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { FORM_ERROR } from 'final-form';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-final-form';
+import { FormSection } from '../../components/form-section.tsx';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
@@ -107,24 +108,22 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
           }}
         >
           <p className="field__hint">{t('register.requiredNote')}</p>
-          <fieldset className="field-group">
-            <legend className="field-group__legend">{t('register.sections.account')}</legend>
-            <NameFields firstNameLabel="register.firstName" lastNameLabel="register.lastName" />
+          <FormSection id="register-account" title="register.sections.account">
+            <div className="field-row">
+              <NameFields firstNameLabel="register.firstName" lastNameLabel="register.lastName" />
+            </div>
             <EmailField checking={emailCheck.checking} onLeave={emailCheck.check} />
             {social ? <SocialSignUpAccount social={social} /> : <PasswordFields />}
-          </fieldset>
-          <fieldset className="field-group">
-            <legend className="field-group__legend">{t('register.sections.company')}</legend>
+          </FormSection>
+          <FormSection id="register-company" title="register.sections.company">
             <LocationFields countries={countries} isIotmartAna={variant.isIotmartAna} pass={session.pass} />
-          </fieldset>
-          <fieldset className="field-group">
-            <legend className="field-group__legend">{t('register.sections.contact')}</legend>
+          </FormSection>
+          <FormSection id="register-contact" title="register.sections.contact">
             <PhoneFields countries={countries} />
-          </fieldset>
-          <fieldset className="field-group">
-            <legend className="field-group__legend">{t('register.sections.privacy')}</legend>
+          </FormSection>
+          <FormSection id="register-privacy" title="register.sections.privacy">
             <PrivacyBlock />
-          </fieldset>
+          </FormSection>
           <Captcha name="captchaToken" type={captchaType} siteKey={portal?.captcha.siteKey} resetKey={submissions} />
           <Button type="submit" busy={submitting} className="button--block">
             {t(submitting ? 'register.submitting' : 'register.submit')}

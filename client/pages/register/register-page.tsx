@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useCountries } from '../../api/info.ts';
 import { useSocialSignUp } from '../../components/social/social-api.ts';
+import { CheckCircleIcon } from '../../components/icons.tsx';
 import { SocialButtons } from '../../components/social/social-buttons.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
@@ -20,22 +21,30 @@ export default function RegisterPage() {
   const social = useSocialSignUp();
   usePageTitle('register.title');
 
+  // Title, benefits, form in reading order; on a wide screen the benefits stand beside the form.
   return (
-    <section className="card stack register-page" aria-labelledby="register-title">
-      <h1 id="register-title">{t(social ? 'social.welcome' : 'register.title')}</h1>
-      <section className="register-page__benefits" aria-labelledby="register-benefits">
+    <div className="register-page">
+      <h1 id="register-title" className="register-page__title">
+        {t(social ? 'social.welcome' : 'register.title')}
+      </h1>
+      <aside className="register-page__benefits" aria-labelledby="register-benefits">
         <h2 id="register-benefits">{t('register.benefits.heading')}</h2>
-        <ul>
+        <ul className="benefits">
           {BENEFITS.map((benefit) => (
-            <li key={benefit}>{t(`register.benefits.${benefit}`)}</li>
+            <li key={benefit}>
+              <CheckCircleIcon />
+              <span>{t(`register.benefits.${benefit}`)}</span>
+            </li>
           ))}
         </ul>
+      </aside>
+      <section className="card register-page__form" aria-labelledby="register-title">
+        {!social && <SocialButtons origin="register" />}
+        <RegisterForm countries={countries} session={session} />
+        <p className="register-page__login">
+          {t('register.haveAccount')} <Link href={`~/${lang}/login${loginLinkSearch(search)}`}>{t('register.login')}</Link>
+        </p>
       </section>
-      {!social && <SocialButtons origin="register" />}
-      <RegisterForm countries={countries} session={session} />
-      <p className="register-page__login">
-        {t('register.haveAccount')} <Link href={`~/${lang}/login${loginLinkSearch(search)}`}>{t('register.login')}</Link>
-      </p>
-    </section>
+    </div>
   );
 }

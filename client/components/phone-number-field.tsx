@@ -1,0 +1,50 @@
+import { PHONE_FIELD_MAX_LENGTH } from '../../shared/limits.ts';
+import { Field } from './field.tsx';
+import { SelectField, type SelectOption } from './select-field.tsx';
+
+export interface PhonePart {
+  name: string;
+  /** Translation key of the part's label. */
+  label: string;
+  autoComplete: string;
+  required?: boolean;
+  maxLength?: number;
+}
+
+export interface PhoneNumberFieldProps {
+  /** A fixed line (calling code, area code, number, extension) or a mobile (calling code, number). */
+  kind: 'phone' | 'mobile';
+  /** The calling-code picker. */
+  code: { name: string; label: string; required?: boolean };
+  codeOptions: readonly SelectOption[];
+  /** The digits after the calling code, in the order they are dialled. */
+  parts: readonly PhonePart[];
+}
+
+/** '+49' for the stored code '49' or '+49'; a bare '+' until one is chosen. */
+export const callingCodeFace = (value: string) => `+${value.trim().replace(/^\+/, '')}`;
+
+/**
+ * The one international phone pattern of the portal: a compact calling-code picker ('+49', the
+ * open list names the countries) followed by the digits, each part labelled and marked when
+ * required, each with its own message. The parts share rows (label, input, message) so an
+ * error under one part moves none of the others.
+ */
+export function PhoneNumberField({ kind, code, codeOptions, parts }: PhoneNumberFieldProps) {
+  return (
+    <div className={`phone-field phone-field--${kind}`}>
+      <SelectField name={code.name} label={code.label} options={codeOptions} required={code.required} face={callingCodeFace} />
+      {parts.map((part) => (
+        <Field
+          key={part.name}
+          name={part.name}
+          label={part.label}
+          maxLength={part.maxLength ?? PHONE_FIELD_MAX_LENGTH}
+          autoComplete={part.autoComplete}
+          digitsOnly
+          required={part.required}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { JSX } from 'react';
+import type { Brand } from '../variant.ts';
+
+/*
+ * The logo slot of each site variant: replace a mark below with the company's own SVG (keep
+ * the viewBox square, or adjust `.brand-logo` in styles.css). The brand's name is written
+ * beside it as text, so the mark stays decorative and the name is translated.
+ */
+
+const DefaultMark = () => (
+  <svg className="brand-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <rect width="32" height="32" rx="8" fill="#00548f" />
+    <circle cx="16" cy="12.5" r="4.5" fill="#fff" />
+    <path d="M8 25c1.2-4.4 4.4-7 8-7s6.8 2.6 8 7z" fill="#fff" />
+  </svg>
+);
+
+const IotmartMark = () => (
+  <svg className="brand-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <rect width="32" height="32" rx="8" fill="#0b6e4f" />
+    <path d="M16 6.5 24.2 11v10L16 25.5 7.8 21V11z" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
+    <circle cx="16" cy="16" r="3" fill="#fff" />
+  </svg>
+);
+
+const AuresMark = () => (
+  <svg className="brand-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <rect width="32" height="32" rx="16" fill="#b3261e" />
+    <path d="M10 23.5 16 8.5l6 15M12.4 18h7.2" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+const MARKS: Record<Brand, () => JSX.Element> = { default: DefaultMark, iotmart: IotmartMark, aures: AuresMark };
+
+export function BrandLogo({ brand }: { brand: Brand }) {
+  const Mark = MARKS[brand];
+  return <Mark />;
+}
