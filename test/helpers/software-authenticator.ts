@@ -8,9 +8,9 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
  * at 0, as many real passkeys do.
  */
 export class SoftwareAuthenticator {
-  readonly credentialId = randomBytes(16).toString('base64url');
-  private readonly privateKey: KeyObject;
-  private readonly publicJwk: { x: string; y: string };
+  credentialId = randomBytes(16).toString('base64url');
+  private privateKey: KeyObject;
+  private publicJwk: { x: string; y: string };
   private signCount = 0;
 
   constructor(
@@ -21,6 +21,21 @@ export class SoftwareAuthenticator {
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
     this.publicJwk = { x: jwk.x!, y: jwk.y! };
+  }
+
+  /** The same passkey (id and key) answering from another origin or without verifying the user. */
+  variant(changes: { origin?: string; userVerified?: boolean }): SoftwareAuthenticator {
+    const copy = new SoftwareAuthenticator(changes.origin ?? this.origin, { ...this.options, ...changes });
+    copy.credentialId = this.credentialId;
+    copy.privateKey = this.privateKey;
+    copy.publicJwk = this.publicJwk;
+    return copy;
+  }
+
+  /** Another key that presents `credentialId` as its own (a forgery). */
+  claiming(credentialId: string): SoftwareAuthenticator {
+    this.credentialId = credentialId;
+    return this;
   }
 
   private clientData(type: string, challenge: string): Buffer {

@@ -29,8 +29,10 @@ export function issueChallenge(request: FastifyRequest, kind: CeremonyKind, chal
 /** The pending challenge of `kind`, consumed; undefined when there is none, it expired, or it was issued to another member. */
 export function takeChallenge(request: FastifyRequest, kind: CeremonyKind, now: number, memberId?: number): string | undefined {
   const pending = request.session.passkeyChallenge;
-  if (pending === undefined) return undefined;
-  delete request.session.passkeyChallenge;
+  if (pending === undefined || pending.challenge === '') return undefined;
+  // Spent, not deleted: the store keeps an anonymous session only while it holds some state, so
+  // a deleted field would leave the stored copy, challenge included, for another try.
+  request.session.passkeyChallenge = { kind: pending.kind, challenge: '', expiresAt: 0 };
   if (pending.kind !== kind || pending.expiresAt <= now || pending.memberId !== memberId) return undefined;
   return pending.challenge;
 }
