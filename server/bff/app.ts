@@ -38,6 +38,7 @@ import securityTracking from './sessions/security-tracking.ts';
 import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
+import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +109,11 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   };
 
   await app.register(errorReplies);
+  await app.register(openApi, {
+    title: 'Member portal',
+    description: 'The API the portal serves its browser client: every request and reply of /api.',
+    version: '1',
+  });
   await app.register(closedBodies);
   await app.register(healthRoutes, { upstream, store });
   await app.register(staticClient, { clientDir: config.clientDir });
@@ -143,6 +149,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(socialRoutes, deps);
     await api.register(passkeyRoutes, deps);
     await api.register(crmRoutes, deps);
+    await api.register(openApiDocumentRoute, { path: OPENAPI_DOCUMENT_PATH });
     await api.register(sessionRoutes, deps);
     await api.register(securityEventRoutes, deps);
   });

@@ -8,6 +8,7 @@ import { MessageDelivery } from './jobs/message-delivery.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
+import { openApi, openApiDocumentRoute } from '../common/openapi.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { memberAuthPlugin } from './plugins/member-auth.ts';
 import { serviceKeyPlugin } from './plugins/service-key.ts';
@@ -46,6 +47,14 @@ export interface MemberServiceOptions {
   clock?: Clock;
   logger?: boolean | object;
 }
+
+/** The contract document at GET /openapi.json, behind the service key like every call. */
+const MEMBER_SERVICE_OPENAPI = {
+  title: 'Member service',
+  description: 'The calls the member portal makes to a member service: every request and reply, from shared/contract.',
+  version: '1',
+  apiKeyHeader: 'x-service-key',
+};
 
 /** Secrets that must never reach a log line. */
 const REDACT = ['req.headers.authorization', 'req.headers["x-service-key"]', 'req.body.password', 'req.body.confirmPassword', 'req.body.token', 'req.body.code', 'req.body.tempId'];
@@ -101,8 +110,10 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   });
 
   await app.register(errorsPlugin);
+  await app.register(openApi, MEMBER_SERVICE_OPENAPI);
   await app.register(serviceKeyPlugin, { serviceKey: config.serviceKey });
   await app.register(memberAuthPlugin, { store, clock: ctx.clock });
+  await app.register(openApiDocumentRoute, { path: '/openapi.json' });
   await app.register(healthRoutes, store);
   await app.register(authRoutes, ctx);
   await app.register(otpRoutes, ctx);

@@ -1,15 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
-import {
-  ResendOneYearNotUpdatePwdMailRequestSchema,
-  ResendResetPwdMailRequestSchema,
-  ResetTokenParamsSchema,
-  ResetTokenQuerySchema,
-  UpdateMemberPwdDateRequestSchema,
-} from '../../../shared/schemas/password.ts';
+import { passwordContract } from '../../../shared/contract/password.ts';
 import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
@@ -19,17 +13,6 @@ import { hashToken } from '../security/tokens.ts';
 import { issueTicket, SSO_TICKET_VALID_SECONDS } from '../sign-in/tickets.ts';
 import type { MemberRow } from '../store/schema.ts';
 import { newPasswordProblem } from '../validation/new-password.ts';
-
-const EncodedPassword = Type.String({ minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' });
-const lang = Type.Optional(Type.String({ maxLength: 10 }));
-const linkToken = Type.String({ minLength: 1, maxLength: 200 });
-
-const ForgotPwdSchema = Type.Object({ userId: Type.String({ maxLength: 200 }), returnUrl: Type.Optional(Type.String({ maxLength: 2048 })), lang });
-const ResetPwdUnAuthSchema = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 200 }), token: linkToken, password: EncodedPassword, lang });
-const ValidatePwdUnAuthSchema = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 200 }), token: linkToken, password: EncodedPassword });
-/** returnUrl: the allow-listed site a member whose change was forced goes back to, with a ticket. */
-const ResetPwdSchema = Type.Object({ currentPassword: EncodedPassword, newPassword: EncodedPassword, returnUrl: Type.Optional(Type.String({ maxLength: 2048 })), lang });
-const ValidatePwdSchema = Type.Object({ password: EncodedPassword });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BLOCKED: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
@@ -42,6 +25,7 @@ function mayReset(member: MemberRow): boolean {
 /** The password life cycle: forgot, reset link, change, annual reminder, keep the old password. */
 export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock, config, background } = ctx;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const decode = (value: string) => decodePassword(value, config.passwordEncodingKey);
   const findMember = (userId: string) => (userId.includes('@') ? store.members.findByEmail(normalizeEmail(userId)) : store.members.findByPublicId(userId));
 
@@ -62,7 +46,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   // Tells registered from unregistered addresses because the screen must (spec section 2); the
   // BFF guards it with captcha and per-IP and per-address limits.
-  app.post<{ Body: Static<typeof ForgotPwdSchema> }>('/api/Member/ForgotPwd', { schema: { body: ForgotPwdSchema } }, async (request, reply) => {
+  api.post(passwordContract.forgotPwd.url, { schema: passwordContract.forgotPwd.schema }, async (request, reply) => {
     const code = validateEmail(request.body.userId);
     if (code) return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'userId', code }] }));
     const member = await store.members.findByEmail(normalizeEmail(request.body.userId));
@@ -77,9 +61,9 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
   });
 
   // The same reply whatever the address, and the work after it: it reveals nothing.
-  app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
-    '/api/Member/ResendResetPwdMail',
-    { schema: { body: ResendResetPwdMailRequestSchema } },
+  api.post(
+    passwordContract.resendResetPwdMail.url,
+    { schema: passwordContract.resendResetPwdMail.schema },
     async (request, reply) => {
       const { userId, lang: bodyLang } = request.body;
       const acceptLanguage = request.headers['accept-language'];
@@ -92,10 +76,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     },
   );
 
-  app.get<{ Params: Static<typeof ResetTokenParamsSchema>; Querystring: Static<typeof ResetTokenQuerySchema> }>(
-    '/api/Member/CheckResetPwdTokenIsExpired/:token',
+  api.get(
+    passwordContract.checkResetPwdToken.url,
     // The token sits in the path: this route's request lines stay out of the log.
-    { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema }, logLevel: 'warn' },
+    { schema: passwordContract.checkResetPwdToken.schema, logLevel: 'warn' },
     async (request) => {
       const link = await validResetLink(request.params.token, request.query.userId);
       // userId: the account the link leads to, for the portal's lock on the password checks the link opens.
@@ -103,14 +87,14 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     },
   );
 
-  app.post<{ Body: Static<typeof ValidatePwdUnAuthSchema> }>('/api/Member/ValidatePwdUnAuth', { schema: { body: ValidatePwdUnAuthSchema } }, async (request, reply) => {
+  api.post(passwordContract.validatePwdUnAuth.url, { schema: passwordContract.validatePwdUnAuth.schema }, async (request, reply) => {
     const link = await validResetLink(request.body.token, request.body.userId);
     if (!link) return fail('ResetLinkExpired');
     const refused = await refusal(link.member, request.body.password);
     return refused ? reply.code(refused.status).send(refused.body) : ok();
   });
 
-  app.post<{ Body: Static<typeof ResetPwdUnAuthSchema> }>('/api/Member/ResetPwdUnAuth', { schema: { body: ResetPwdUnAuthSchema } }, async (request, reply) => {
+  api.post(passwordContract.resetPwdUnAuth.url, { schema: passwordContract.resetPwdUnAuth.schema }, async (request, reply) => {
     const link = await validResetLink(request.body.token, request.body.userId);
     if (!link) return fail('ResetLinkExpired');
     const { member, token } = link;
@@ -127,12 +111,12 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     return ok({ memberId: member.id, userId: member.email, ...(token.return_url ? { redirectUrl: token.return_url } : {}) });
   });
 
-  app.post<{ Body: Static<typeof ValidatePwdSchema> }>('/api/Member/ValidatePwd', { preHandler: app.requireMember, schema: { body: ValidatePwdSchema } }, async (request, reply) => {
+  api.post(passwordContract.validatePwd.url, { preHandler: app.requireMember, schema: passwordContract.validatePwd.schema }, async (request, reply) => {
     const refused = await refusal(request.member!, request.body.password);
     return refused ? reply.code(refused.status).send(refused.body) : ok();
   });
 
-  app.post<{ Body: Static<typeof ResetPwdSchema> }>('/api/Member/ResetPwd', { preHandler: app.requireMember, schema: { body: ResetPwdSchema } }, async (request, reply) => {
+  api.post(passwordContract.resetPwd.url, { preHandler: app.requireMember, schema: passwordContract.resetPwd.schema }, async (request, reply) => {
     const member = request.member!;
     const current = decode(request.body.currentPassword);
     if (current === undefined || !(await verifyPassword(member.password_hash, current))) return fail('AccountOrPwdFail');
@@ -157,9 +141,9 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
   });
 
   // Anyone may ask; only a member whose password is a year old gets the mail, and the reply is the same.
-  app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
-    '/api/Member/ResendOneYearNotUpdatePwdMail',
-    { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema } },
+  api.post(
+    passwordContract.resendOneYearNotUpdatePwdMail.url,
+    { schema: passwordContract.resendOneYearNotUpdatePwdMail.schema },
     async (request, reply) => {
       const { userId, lang: bodyLang } = request.body;
       const acceptLanguage = request.headers['accept-language'];
@@ -174,9 +158,9 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     },
   );
 
-  app.put<{ Body: Static<typeof UpdateMemberPwdDateRequestSchema> }>(
-    '/api/Member/UpdateMemberPwdDate',
-    { schema: { body: UpdateMemberPwdDateRequestSchema } },
+  api.put(
+    passwordContract.updateMemberPwdDate.url,
+    { schema: passwordContract.updateMemberPwdDate.schema },
     async (request) => {
       const now = clock.now();
       const link = await store.passwordResets.findValid(hashToken(request.body.tempId), 'keep', now);
