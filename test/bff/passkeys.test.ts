@@ -2,6 +2,7 @@ import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
 import { PASSKEY_RECENT_SIGN_IN_SECONDS } from '../../shared/schemas/passkeys.ts';
 import { createActiveMember, createClient, freePort, signIn, startStack, type TestClient } from '../helper.ts';
+import { waitForMail } from '../helpers/outbox.ts';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 
 /**
@@ -101,4 +102,24 @@ t.test('a passkey sign-in with a return URL of the portal stays local; pass goes
   const signedIn = await passkeySignIn(createClient(stack.bffUrl), authenticator, { returnUrl: `${origin}/en/my-account`, pass: 'p1' });
   t.equal(signedIn.body.code, 'ok');
   t.equal(signedIn.body.data.redirectUrl, `${origin}/en/my-account`);
+});
+
+t.test('adding a passkey mails the member in the language of the page; adding and removing are security events', async (t) => {
+  const member = await createActiveMember(stack);
+  const client = await signIn(stack, member);
+  const options = await client.post('/api/Member/Passkey/RegisterOptions');
+  const added = await client.post(
+    '/api/Member/Passkey/Register',
+    { credential: new SoftwareAuthenticator(origin).register(options.body.data), name: 'ノート PC' },
+    { headers: { 'accept-language': 'ja-jp' } },
+  );
+  t.equal(added.body.code, 'ok');
+  const mail = await waitForMail(stack.dataDir, member.email, { count: 2 });
+  t.equal(mail.subject, 'アカウントにパスキーが追加されました');
+  t.match(mail.text, '「ノート PC」', 'names the passkey');
+  t.match(mail.text, `${origin}/ja-jp/my-account#passkeys`, 'and where to remove it');
+
+  await client.delete(`/api/Member/Passkeys/${added.body.data.passkey.id}`);
+  const events = (await client.get('/api/Member/SecurityEvents')).body.data.events.map((e: { type: string }) => e.type);
+  t.same(events.slice(0, 2), ['passkeyRemoved', 'passkeyAdded'], 'newest first');
 });

@@ -12,6 +12,7 @@ import type { MemberRow } from '../store/schema.ts';
 import { verificationMail } from '../verification.ts';
 import { renderDeletionMail } from './deletion-mail.ts';
 import { newDeviceMail } from './new-device-mail.ts';
+import { passkeyAddedMail } from './passkey-added-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 /** The values a queued message keeps until it is written: never a secret. */
@@ -25,6 +26,8 @@ export interface MessageParams {
   changedAt?: number;
   /** New-device sign-in: the public id of the sign-in event. */
   eventId?: string;
+  /** Passkey added: the name the member sees in My account. */
+  passkeyName?: string;
 }
 
 /** A message written and ready to hand over; `undelivered` undoes what writing it issued. */
@@ -41,7 +44,8 @@ export type MessageKindName =
   | 'password-reminder'
   | 'password-changed'
   | 'account-deletion'
-  | 'new-device-sign-in';
+  | 'new-device-sign-in'
+  | 'passkey-added';
 
 interface MessageKind {
   /** '' or the name under which a newer message replaces a queued older one (their links or codes supersede each other). */
@@ -122,6 +126,10 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
       const mail = eventId === undefined ? undefined : await newDeviceMail(ctx, member, lang, eventId);
       return mail && { mail };
     },
+  },
+  'passkey-added': {
+    topic: '',
+    write: async (ctx, member, { lang, passkeyName, changedAt }) => ({ mail: passkeyAddedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()) }),
   },
 };
 

@@ -4,6 +4,7 @@ import { passkeysContract } from '../../../shared/contract/passkeys.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { Passkey } from '../../../shared/schemas/passkeys.ts';
 import type { ServiceContext } from '../context.ts';
+import { mailLanguage } from '../language.ts';
 import { randomToken } from '../security/tokens.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 import type { PasskeyRow } from '../store/passkeys.ts';
@@ -31,8 +32,12 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
   api.post(add.url, { ...member, schema: add.schema }, async (request, reply) => {
     const { credentialId, publicKey, counter, transports, name } = request.body;
     const publicId = randomToken(16);
-    const added = await store.passkeys.add({ memberId: request.member!.id, publicId, credentialId, publicKey, signCount: counter, transports, name, createdAt: clock.now() });
+    const now = clock.now();
+    const added = await store.passkeys.add({ memberId: request.member!.id, publicId, credentialId, publicKey, signCount: counter, transports, name, createdAt: now });
     if (!added) return reply.code(409).send(fail('PasskeyExists'));
+    // A new way in: the member hears of it by mail (through the queue), in case it was not them.
+    const lang = mailLanguage(undefined, request.headers['accept-language'], request.member!.lang);
+    await ctx.messages.queue(request.member!.id, 'passkey-added', { lang, passkeyName: name, changedAt: now });
     const row = (await store.passkeys.list(request.member!.id)).find((r) => r.public_id === publicId);
     return ok({ passkey: view(row!) });
   });
