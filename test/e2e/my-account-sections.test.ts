@@ -73,6 +73,9 @@ t.test('English, desktop: menu, back link, password toast, security, subscriptio
   t.same(await menu.getByRole('link').allTextContents(), [
     text('account.profile.title'),
     text('account.security.title'),
+    text('account.passkeys.title'),
+    text('security.sessions.title'),
+    text('security.activity.title'),
     text('account.subscription.title'),
     text('account.social.title'),
     text('account.download.title'),
