@@ -6,8 +6,8 @@
  *
  * Chunks: esbuild puts a module in a chunk per set of entries that reach it. The entry
  * (main.tsx with the login screen) and the two screen groups (client/screens/) are those
- * entries, and each group imports the routes, so the entry needs two files: main.js and the
- * chunk it shares with the groups.
+ * entries, and each group imports main.tsx, so everything the entry needs is one chunk, the
+ * app chunk, which the pages load directly (main.js itself only imports it).
  */
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -100,16 +100,19 @@ function chunkOutputs(metafile: Metafile, outdir: string): Pick<ClientOutputs, '
   };
 
   const [mainFile, main] = outputOf('client/main.tsx');
-  const entryChunks = staticImports(mainFile);
+  // The file holding main.tsx's code: the app chunk, or main.js itself if no group imports main.tsx.
+  const appFile = Object.entries(metafile.outputs).find(([file, output]) => file.endsWith('.js') && output.inputs['client/main.tsx'])?.[0] ?? mainFile;
+  const appChunks = staticImports(appFile);
   const groups = {} as Record<ScreenGroup, string[]>;
   for (const [group, entryPoint] of Object.entries(GROUP_ENTRIES) as Array<[ScreenGroup, string]>) {
     const [groupFile] = outputOf(entryPoint);
-    groups[group] = [groupFile, ...[...staticImports(groupFile)].filter((file) => file !== mainFile && !entryChunks.has(file)).sort()].map(url);
+    const own = [...staticImports(groupFile)].filter((file) => file !== appFile && file !== mainFile && !appChunks.has(file));
+    groups[group] = [groupFile, ...own.sort()].map(url);
   }
   return {
-    script: url(mainFile),
+    script: url(appFile),
     style: main.cssBundle ? url(main.cssBundle) : undefined,
-    preload: [...entryChunks].sort().map(url),
+    preload: [...appChunks].sort().map(url),
     groups,
   };
 }

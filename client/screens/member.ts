@@ -1,10 +1,10 @@
 /**
  * The screens of a signed-in member, loaded as one chunk when the first of them is shown.
  *
- * Importing the routes, which are loaded by then, places every module the entry chunk uses in
- * that chunk rather than in small chunks shared with this one (scripts/build-client.ts).
+ * Importing the app's entry, which has run by then, places every module the entry uses in one
+ * chunk shared with this one, rather than in small chunks (scripts/build-client.ts).
  */
-import '../routes.tsx';
+import '../main.tsx';
 
 export { default as ChangePasswordPage } from '../pages/change-password/change-password-page.tsx';
 export { default as ChoosingPreferringPage } from '../pages/choosing-preferring/choosing-preferring-page.tsx';

@@ -1,3 +1,4 @@
+import * as simpleWebAuthn from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
@@ -5,8 +6,11 @@ import { request } from '../../api/http.ts';
 
 export const PASSKEYS_PATH = '/api/Member/Passkeys';
 
-/** The WebAuthn browser library, loaded only when a passkey ceremony starts (it is not part of the login chunk). */
-export const webAuthn = () => import('@simplewebauthn/browser');
+/**
+ * The WebAuthn browser library. Part of the app chunk: the login page starts the passkey
+ * autofill as it opens, and a chunk of its own would cost it two more requests.
+ */
+export const webAuthn = async () => simpleWebAuthn;
 
 export const passkeyLoginOptions = () => request<PublicKeyCredentialRequestOptionsJSON>('/api/Member/Passkey/LoginOptions', { method: 'POST', body: {} });
 
