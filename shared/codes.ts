@@ -63,5 +63,13 @@ export const ERROR_CODES = [
   'PasswordTooCommon',
   /** The session signed in with a password that must be changed first: nothing but the change until then. */
   'PasswordChangeRequired',
+  /** A passkey the member service does not know, or whose assertion the portal could not verify. */
+  'PasskeyNotAccepted',
+  /** A passkey ceremony whose challenge is unknown to this session, used already or expired. */
+  'PasskeyChallengeInvalid',
+  /** The passkey is registered already. */
+  'PasskeyExists',
+  /** Managing passkeys asks for a sign-in within the last minutes. */
+  'RecentSignInRequired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
