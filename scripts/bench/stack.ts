@@ -49,6 +49,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
       PASSWORD_ENCODING_KEY: passwordEncodingKey,
       PUBLIC_ORIGIN: portalUrl,
       JOB_POLL_SECONDS: '1',
+      MEMBER_SERVICE_METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
     },
   });
@@ -70,6 +71,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
       RATE_LIMIT_PER_MINUTE: UNLIMITED,
       LOGIN_RATE_LIMIT_PER_MINUTE: UNLIMITED,
       REGISTER_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
     },
   });

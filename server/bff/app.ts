@@ -6,6 +6,9 @@ import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { clientErrorReply, portalServerFactory } from './http-server.ts';
 import { loggerOptions } from './logger.ts';
+import { httpMetrics } from '../common/metrics/http-metrics.ts';
+import signInMetrics from './metrics/sign-in-metrics.ts';
+import noPublicMetrics from './metrics/no-public-metrics.ts';
 import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import compression from './plugins/compression.ts';
 import closedBodies from './plugins/closed-bodies.ts';
@@ -114,8 +117,11 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     description: 'The API the portal serves its browser client: every request and reply of /api.',
     version: '1',
   });
+  await app.register(httpMetrics, { service: 'portal' });
+  await app.register(signInMetrics);
   await app.register(closedBodies);
   await app.register(healthRoutes, { upstream, store });
+  await app.register(noPublicMetrics);
   await app.register(staticClient, { clientDir: config.clientDir });
 
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.

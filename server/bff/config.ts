@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { loadOrCreateSecret } from '../common/secrets.ts';
+import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common/metrics/metrics-config.ts';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
 
@@ -55,6 +56,8 @@ export interface BffConfig {
   captcha: CaptchaConfig;
   /** Google, Facebook and LinkedIn app credentials and endpoints (server/bff/social/social-config.ts). */
   social: SocialConfig;
+  /** Where main.ts serves Prometheus metrics (METRICS_PORT, METRICS_HOST); undefined: no listener. */
+  metrics?: MetricsListenerConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
@@ -191,5 +194,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'portal:',
     captcha: loadCaptchaConfig(env),
     social: loadSocialConfig(env),
+    metrics: loadMetricsListenerConfig(env, { port: 'METRICS_PORT', host: 'METRICS_HOST', defaultPort: 9464 }),
   };
 }

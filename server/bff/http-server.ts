@@ -1,7 +1,5 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { fail } from '../../shared/schemas/reply.ts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { clientErrorReply as envelopeClientErrorReply } from '../common/client-error-reply.ts';
 import { codeForStatus } from './plugins/errors.ts';
 
 export interface PortalServerOptions {
@@ -42,36 +40,7 @@ export function portalServerFactory(options: PortalServerOptions) {
   };
 }
 
-const STATUS_OF: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
-
-/**
- * Fastify's `clientErrorHandler`, for what Node refuses on the socket before there is a request
- * (a deadline passed, a malformed request, headers too large): the envelope and the portal's
- * headers instead of Node's bare reply. Only the error code is logged: the error may hold the
- * raw request, cookies and tokens included.
- */
+/** The portal's reply to what Node refuses before there is a request: the envelope with the portal's headers. */
 export function clientErrorReply(securityHeaders: Readonly<Record<string, string>>) {
-  const headerLines = Object.entries(securityHeaders)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  return function (this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
-    if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const status = STATUS_OF[error.code ?? ''] ?? 400;
-    this.log.info({ clientError: error.code, status }, 'client error');
-    // As Node does: never write into a response already under way on this socket.
-    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) {
-      const body = JSON.stringify(fail(codeForStatus(status)));
-      socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-          'connection: close\r\n' +
-          'content-type: application/json; charset=utf-8\r\n' +
-          `content-length: ${Buffer.byteLength(body)}\r\n` +
-          'cache-control: no-store\r\n' +
-          headerLines +
-          `\r\n${body}`,
-      );
-    }
-    socket.destroy(error);
-  };
+  return envelopeClientErrorReply({ headers: securityHeaders, codeFor: codeForStatus });
 }

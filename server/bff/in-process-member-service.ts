@@ -30,6 +30,8 @@ export async function startInProcessMemberService(
     }),
     host: '127.0.0.1',
     port: 0,
+    // Its metrics share the portal's registry, so the portal's listener serves them.
+    metrics: undefined,
     ...options.overrides,
   };
   const app = await buildMemberService(config, { clock: options.clock });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startMetricsListener, type MetricsListener } from '../common/metrics/metrics-listener.ts';
 import { buildApp } from './app.ts';
 import { loadBffConfig } from './config.ts';
 import { startInProcessMemberService } from './in-process-member-service.ts';
@@ -13,6 +14,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  let metrics: MetricsListener | undefined;
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -20,14 +22,18 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await memberService?.close();
+    await metrics?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // One listener for the process: an in-process member service's metrics are in the same registry.
+  if (config.metrics) metrics = await startMetricsListener(config.metrics);
   const upstream = memberService ? `reference member service in-process at ${config.upstreamUrl}` : config.upstreamUrl;
   console.log(`Member portal listening on ${config.publicOrigin} (upstream: ${upstream})`);
+  if (metrics) console.log(`Metrics at ${metrics.url}`);
 }
 
 main().catch((err: unknown) => {

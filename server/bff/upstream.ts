@@ -3,6 +3,7 @@ import { Pool } from 'undici';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { UpstreamUnavailableError } from './errors.ts';
 import { checkUpstreamReply } from './upstream-contract.ts';
+import { failureOutcome, timeUpstreamCall } from './metrics/upstream-metrics.ts';
 
 export interface UpstreamOptions {
   /** Base URL of the member service, without a trailing slash. */
@@ -62,6 +63,7 @@ export class Upstream {
     if (request.language) headers['accept-language'] = request.language;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
 
+    const timed = timeUpstreamCall(request.path);
     let status: number;
     let text: string;
     try {
@@ -76,10 +78,12 @@ export class Upstream {
       status = response.statusCode;
       text = await response.body.text();
     } catch (err) {
+      timed(failureOutcome(err));
       throw new UpstreamUnavailableError(`${request.method} ${request.path} failed`, { cause: err });
     }
 
     if (status >= 500 || status === 403) {
+      timed('server_error');
       throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}`);
     }
     let body: unknown;
@@ -88,6 +92,7 @@ export class Upstream {
     } catch {
       body = undefined;
     }
+    timed(isEnvelope(body) ? (body.isSuccess ? 'ok' : 'refused') : 'bad_reply');
     if (!isEnvelope(body)) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
     const checked = checkUpstreamReply(request.method, request.path, status, body);
     if (!checked.ok) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}: ${checked.problem}`);
@@ -96,12 +101,12 @@ export class Upstream {
     return { status, body: body as Reply<T> };
   }
 
-  /** True when the member service's /healthz answers 2xx in time. */
-  async isHealthy(): Promise<boolean> {
+  /** True when the member service's /readyz (its database and mail queue included) answers 2xx in time. */
+  async isReady(): Promise<boolean> {
     try {
       const response = await this.pool.request({
         method: 'GET',
-        path: `${this.basePath}/healthz`,
+        path: `${this.basePath}/readyz`,
         signal: AbortSignal.timeout(Math.min(this.options.timeoutMs, 3_000)),
       });
       await response.body.dump();

@@ -1,6 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from '../common/clock.ts';
 import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
+import { clientErrorReply } from '../common/client-error-reply.ts';
+import { httpMetrics } from '../common/metrics/http-metrics.ts';
+import { fail } from '../../shared/schemas/reply.ts';
 import { BackgroundTasks } from './background.ts';
 import type { MemberServiceConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
@@ -16,7 +19,7 @@ import { accountRoutes } from './routes/account.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { crmRoutes } from './routes/crm.ts';
-import { healthRoutes } from './routes/health.ts';
+import { databaseCheck, healthRoutes } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { passwordRoutes } from './routes/password.ts';
@@ -68,6 +71,9 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     logger: options.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true }, plugins: [addFreeTextFormat] },
+    // What is refused before routing (headers too large, a malformed URL) answers in the envelope too.
+    clientErrorHandler: clientErrorReply({ headers: {}, codeFor: (status) => (status === 408 ? 'servererror' : 'FormValidateFail') }),
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => reply.code(400).send(fail('FormValidateFail')),
   });
   await prepareDummyHash();
   const store = await openMemberStore({
@@ -111,10 +117,11 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
 
   await app.register(errorsPlugin);
   await app.register(openApi, MEMBER_SERVICE_OPENAPI);
+  await app.register(httpMetrics, { service: 'member-service' });
   await app.register(serviceKeyPlugin, { serviceKey: config.serviceKey });
   await app.register(memberAuthPlugin, { store, clock: ctx.clock });
   await app.register(openApiDocumentRoute, { path: '/openapi.json' });
-  await app.register(healthRoutes, store);
+  await app.register(healthRoutes, { checks: { database: databaseCheck(store) } });
   await app.register(authRoutes, ctx);
   await app.register(otpRoutes, ctx);
   await app.register(phoneProofRoutes, ctx);

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common/metrics/metrics-config.ts';
 import { loadOrCreateSecret } from '../common/secrets.ts';
 
 export interface MemberServiceConfig {
@@ -32,6 +33,8 @@ export interface MemberServiceConfig {
   deliveryPollSeconds: number;
   /** How long a mail is tried before it is given up (codes: their 10 minutes). */
   deliveryGiveUpHours: number;
+  /** Where a standalone member service serves Prometheus metrics; undefined: no listener (in-process: the portal's listener serves them). */
+  metrics?: MetricsListenerConfig;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,5 +115,6 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     deliveryRetrySeconds: Number(values.DELIVERY_RETRY_SECONDS ?? 10),
     deliveryPollSeconds: Number(values.DELIVERY_POLL_SECONDS ?? 5),
     deliveryGiveUpHours: Number(values.DELIVERY_GIVE_UP_HOURS ?? 72),
+    metrics: loadMetricsListenerConfig(env, { port: 'MEMBER_SERVICE_METRICS_PORT', host: 'MEMBER_SERVICE_METRICS_HOST', defaultPort: 9465 }),
   };
 }

@@ -1,9 +1,12 @@
+import { startMetricsListener } from '../common/metrics/metrics-listener.ts';
 import { buildMemberService } from './app.ts';
 import { loadMemberServiceConfig } from './config.ts';
 
 const config = loadMemberServiceConfig();
 const app = await buildMemberService(config);
 await app.listen({ host: config.host, port: config.port });
+const metrics = config.metrics ? await startMetricsListener(config.metrics) : undefined;
+if (metrics) app.log.info({ metrics: metrics.url }, 'metrics listener started');
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -12,6 +15,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'closing the member service');
   try {
     await app.close();
+    await metrics?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'closing failed');

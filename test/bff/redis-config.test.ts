@@ -15,8 +15,8 @@ t.test('without REDIS_URL the in-process store is used; the key prefix defaults 
   t.equal(config.redisKeyPrefix, 'portal:');
   const { app } = await buildBff(t);
   const ready = await app.inject({ url: '/readyz' });
-  t.equal(ready.json().store, 'ok', 'the in-process store is always ready (the absent member service is not)');
-  t.equal(ready.json().upstream, 'unavailable');
+  t.equal(ready.json().data.store, 'ok', 'the in-process store is always ready (the absent member service is not)');
+  t.equal(ready.json().data.upstream, 'unavailable');
 });
 
 t.test('REDIS_URL and REDIS_KEY_PREFIX are read and checked', async (t) => {

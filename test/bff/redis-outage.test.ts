@@ -51,12 +51,12 @@ if (!redisAvailable()) {
     t.same(anonymous.body, SERVER_ERROR);
     const ready = await browser.get('/readyz');
     t.equal(ready.status, 503);
-    t.same(ready.body, { status: 'unavailable', upstream: 'ok', store: 'unavailable' });
+    t.same(ready.body, { isSuccess: false, code: 'servererror', data: { upstream: 'ok', store: 'unavailable' } });
     t.equal((await browser.get('/healthz')).status, 200, 'the process itself is alive');
 
     await redis.start();
     t.ok(await untilReady(browser), 'ready again once Redis is back');
-    t.same((await browser.get('/readyz')).body, { status: 'ok', upstream: 'ok', store: 'ok' });
+    t.same((await browser.get('/readyz')).body, { isSuccess: true, code: 'ok', data: { upstream: 'ok', store: 'ok' } });
     t.equal((await browser.get('/api/Member')).status, 401, 'a Redis that saves nothing comes back empty: earlier sessions are gone');
     const again = await signIn(stack, member);
     t.equal((await again.get('/api/Member')).status, 200, 'signing in works again');

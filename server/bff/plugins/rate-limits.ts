@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { ReplyError } from '../errors.ts';
+import { countRateLimited } from '../metrics/portal-metrics.ts';
 import type { RedisStore } from '../store/redis-store.ts';
 
 export interface RateLimitOptions {
@@ -26,7 +27,10 @@ export default fp(
       global: true,
       max: options.perMinute,
       timeWindow: MINUTE_MS,
-      errorResponseBuilder: () => new ReplyError(429, 'TooManyRequests'),
+      errorResponseBuilder: (request) => {
+        countRateLimited(request.routeOptions.config.rateLimit ? 'route' : 'ip');
+        return new ReplyError(429, 'TooManyRequests');
+      },
       ...(redis ? { redis: redis.client, nameSpace: 'rate-limit:' } : {}),
     });
   },

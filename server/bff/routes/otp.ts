@@ -4,6 +4,7 @@ import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema, type OtpVerifyRequest
 import { ok } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { countOtpSend } from '../metrics/portal-metrics.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
@@ -27,6 +28,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const account = OtpSendWindow.account(userId);
       const claim = await window.claim(account);
       if (!claim.claimed) {
+        countOtpSend(otpVerifyType, 'window');
         const { claimed: _claimed, ...running } = claim;
         return ok({ showSendCode: true, ...running });
       }
@@ -35,15 +37,18 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const result = await upstream
         .call<{ showSendCode?: boolean; lastThreeDigits?: string }>({ method: 'POST', path: '/api/Member/SendOtpCode', body: { userId, otpVerifyType, lang }, language: lang })
         .catch(async (error: unknown) => {
+          countOtpSend(otpVerifyType, 'error');
           await window.release(account);
           throw error;
         });
       if (!result.body.isSuccess) {
+        countOtpSend(otpVerifyType, { refused: result.body.code });
         await window.release(account);
         return reply.code(result.status).send(result.body);
       }
       const lastThreeDigits = result.body.data?.lastThreeDigits;
       await window.sent(account, lastThreeDigits);
+      countOtpSend(otpVerifyType, 'sent');
       return ok({ showSendCode: true, remainingSeconds: OTP_SEND_WINDOW_SECONDS, ...(lastThreeDigits ? { lastThreeDigits } : {}) });
     },
   );

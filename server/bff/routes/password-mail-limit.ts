@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { ReplyError } from '../errors.ts';
+import { countRateLimited } from '../metrics/portal-metrics.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -14,6 +15,7 @@ export function passwordMailLimit(store: KeyValueStore, perHour: number) {
   return async (kind: string, address: string, reply: FastifyReply): Promise<void> => {
     const count = await store.increment(`password-mail:${kind}:${normalizeEmail(address)}`, HOUR_SECONDS);
     if (count > perHour) {
+      countRateLimited('password_mail');
       reply.header('retry-after', String(HOUR_SECONDS));
       throw new ReplyError(429, 'TooManyRequests');
     }

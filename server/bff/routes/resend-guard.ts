@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { ReplyError } from '../errors.ts';
+import { countRateLimited } from '../metrics/portal-metrics.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 
 const isEmailAddress = (userId: string) => userId.includes('@');
@@ -45,6 +46,7 @@ export function verificationMailPacing(store: KeyValueStore) {
     async claim(userId: string, reply: FastifyReply): Promise<void> {
       const key = recipientKey(userId);
       if (await store.setIfAbsent(key, '1', RESEND_COUNTDOWN_SECONDS)) return;
+      countRateLimited('verification_resend');
       reply.header('retry-after', String((await store.remainingSeconds(key)) ?? RESEND_COUNTDOWN_SECONDS));
       throw new ReplyError(429, 'TooManyRequests');
     },

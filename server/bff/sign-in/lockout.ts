@@ -1,6 +1,7 @@
 import { LOCKOUT_MAX_FAILURES, LOCKOUT_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
+import { lockoutsTotal } from '../metrics/portal-metrics.ts';
 
 /** Wrong passwords older than this no longer count towards a lock. */
 const ATTEMPTS_MEMORY_SECONDS = 15 * 60;
@@ -48,7 +49,7 @@ export class SignInLockout {
   }
 
   private async lock(account: string): Promise<number> {
-    await this.store.setIfAbsent(lockKey(account), '1', LOCKOUT_SECONDS);
+    if (await this.store.setIfAbsent(lockKey(account), '1', LOCKOUT_SECONDS)) lockoutsTotal.inc();
     await this.store.delete(attemptsKey(account));
     return (await this.store.remainingSeconds(lockKey(account))) ?? LOCKOUT_SECONDS;
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import { ReplyError } from '../errors.ts';
+import { countRateLimited } from '../metrics/portal-metrics.ts';
 import type { RouteDeps } from '../routes/deps.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { UpstreamReply } from '../upstream.ts';
@@ -125,6 +126,7 @@ export class SignInDoors {
     const address = AddressFailures.address(request);
     const wait = await this.failures.blockedFor(address);
     if (wait !== undefined) {
+      countRateLimited('sign_in_failures');
       reply.header('retry-after', String(wait));
       throw new ReplyError(429, 'TooManyRequests');
     }

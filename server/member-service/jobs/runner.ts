@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
+import { jobsTotal } from '../metrics/member-metrics.ts';
 import type { MemberStore } from '../store/store.ts';
 
 /** The work of a periodic job. It gets what it needs; anything else comes through its closure. */
@@ -88,6 +89,7 @@ export class JobRunner {
     try {
       claimed = await store.jobLeases.claim(job.name, this.holder, claimedAt, claimedAt + (job.leaseMs ?? DEFAULT_LEASE_MS), { dueOnly: how.dueOnly });
     } catch (error) {
+      jobsTotal.inc({ job: job.name, outcome: 'lease_error' });
       if (how.rethrow) throw error;
       logger.warn({ err: error, job: job.name }, 'could not claim the job lease');
       return false;
@@ -95,8 +97,10 @@ export class JobRunner {
     if (!claimed) return false;
     try {
       await job.run(store, clock);
+      jobsTotal.inc({ job: job.name, outcome: 'ok' });
       logger[job.frequent ? 'debug' : 'info']({ job: job.name }, 'job finished');
     } catch (error) {
+      jobsTotal.inc({ job: job.name, outcome: 'failed' });
       logger.error({ err: error, job: job.name }, 'job failed');
       if (how.rethrow) throw error;
     } finally {
