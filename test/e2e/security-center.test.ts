@@ -39,8 +39,17 @@ t.test('My account: devices and sessions (this device marked, another signed out
   await sessions.getByRole('listitem').nth(1).waitFor({ state: 'detached' });
   t.equal((await phone.get('/api/Member/Sessions')).status, 401, 'the phone is signed out');
 
+  for (const lang of ['zh-tw', 'zh-cn', 'ja-jp', 'ko-kr', 'es-es'] as const) {
+    const local = textsOf(lang);
+    await page.goto(`/${lang}/my-account`);
+    const localSessions = page.getByRole('list', { name: local('security.sessions.title') });
+    await localSessions.getByRole('listitem').filter({ hasText: local('security.sessions.thisDevice') }).waitFor();
+    await page.getByRole('list', { name: local('security.activity.title') }).getByRole('listitem').filter({ hasText: local('security.events.sessionEnded') }).waitFor();
+    t.pass(`${lang}: both sections in the page's language`);
+  }
+
+  await page.goto('/en/my-account');
   const activity = page.getByRole('list', { name: text('security.activity.title') });
-  await page.reload();
   const phoneSignIn = activity.getByRole('listitem').filter({ hasText: text('security.events.signIn') }).filter({ hasText: 'Safari' });
   await phoneSignIn.waitFor();
   t.ok(await activity.getByRole('listitem').filter({ hasText: text('security.events.sessionEnded') }).count(), 'ending the session is in the activity');
