@@ -1,6 +1,7 @@
 import t from 'tap';
-import { createActiveMember, createClient, signIn, startStack, type Stack, type TestClient } from '../helper.ts';
+import { createActiveMember, createClient, freePort, signIn, startStack, type Stack, type TestClient } from '../helper.ts';
 import { findLink, readOutbox, waitForMail } from '../helpers/outbox.ts';
+import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -192,4 +193,36 @@ t.test('new-device mail: a second browser gets one with a link that ends everyth
   t.equal((await desk.get('/api/Member/Sessions')).status, 401);
   t.equal((await phone.get('/api/Member/Sessions')).status, 401);
   t.equal((await fromMail.post('/api/Member/SecurityEvents/NotMe', { eventId, token })).status, 404, 'the link works once');
+});
+
+t.test('changes land in the activity: passkey added and removed, passkey sign-in by its method, deletion asked and cancelled, password changed', async (t) => {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: origin } });
+  const member = await createActiveMember(stack);
+  const desk = await signIn(stack, member);
+  const authenticator = new SoftwareAuthenticator(origin);
+  const options = await desk.post('/api/Member/Passkey/RegisterOptions');
+  t.equal((await desk.post('/api/Member/Passkey/Register', { credential: authenticator.register(options.body.data), name: 'Laptop' })).body.code, 'ok');
+
+  const phone = createClient(stack.bffUrl);
+  const loginOptions = await phone.post('/api/Member/Passkey/LoginOptions');
+  t.equal((await phone.post('/api/Member/Passkey/Login', { credential: authenticator.assert(loginOptions.body.data) })).body.code, 'ok');
+  t.ok((await sessionsOf(desk)).data.some((s: { method: string }) => s.method === 'passkey'), 'the session lists its method');
+
+  const passkeyId = (await desk.get('/api/Member/Passkeys')).body.data.passkeys[0].id;
+  t.equal((await desk.delete(`/api/Member/Passkeys/${passkeyId}`)).body.code, 'ok');
+  t.equal((await desk.post('/api/Member/ApplyDeleteTag')).body.code, 'ok');
+  t.equal((await desk.post('/api/Member/ApplyRestoreTag')).body.code, 'ok');
+  const changed = await desk.post('/api/Member/ResetPwd', { currentPassword: member.password, newPassword: 'Babbage1834x', confirmPassword: 'Babbage1834x' });
+  t.equal(changed.body.code, 'ok', changed.text);
+
+  const events = (await eventsOf(desk)).data.events;
+  t.same(
+    events.map((e: { type: string }) => e.type),
+    ['passwordChanged', 'deletionCancelled', 'deletionRequested', 'passkeyRemoved', 'signIn', 'passkeyAdded', 'signIn'],
+    'newest first, each change once',
+  );
+  t.equal(events[4].method, 'passkey', 'the passkey sign-in is named by its method');
+  t.equal((await phone.get('/api/Member/Sessions')).status, 401, 'the password change ended the other session, as the section says');
 });
