@@ -24,6 +24,9 @@ export const PasskeySchema = Type.Object({
 export type Passkey = Static<typeof PasskeySchema>;
 
 export const PasskeyListSchema = Type.Object({ passkeys: Type.Array(PasskeySchema) });
+
+/** WebAuthn options as @simplewebauthn/server makes them (its types describe them); passed on whole. */
+export const WebAuthnOptionsSchema = Type.Object({ challenge: Type.String() }, { additionalProperties: true });
 export type PasskeyList = Static<typeof PasskeyListSchema>;
 
 export const PasskeyRenameSchema = Type.Object({ name: PasskeyNameSchema });

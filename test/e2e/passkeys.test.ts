@@ -46,6 +46,15 @@ async function pageWithAuthenticator(context: BrowserContext): Promise<Page> {
 
 const withoutConditionalUi = (page: Page, off: boolean) => page.evaluate((flag) => localStorage.setItem('test:noConditionalUi', flag ? '1' : '0'), off);
 
+t.test('reached by IP address (which browsers refuse as relying party), the login page offers no passkey', async (t) => {
+  const context = await newContext(browser, `http://127.0.0.1:${port}`);
+  const page = await context.newPage();
+  await page.goto('/en/login');
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).waitFor();
+  t.equal(await page.getByRole('button', { name: text('login.passkey.button') }).count(), 0);
+  await context.close();
+});
+
 t.test('add a passkey, sign out, sign in with it for a company site, remove it', async (t) => {
   const member = await createActiveMember(stack);
   const context = await newContext(browser, portal);

@@ -6,6 +6,11 @@ import { request } from '../../api/http.ts';
 
 export const PASSKEYS_PATH = '/api/Member/Passkeys';
 
+/** WebAuthn in this browser, on a host name: browsers refuse an IP address as relying-party id. */
+export function passkeysAvailable(): boolean {
+  return typeof window !== 'undefined' && 'PublicKeyCredential' in window && !/^[\d.]+$|[[:]/.test(location.hostname);
+}
+
 /**
  * The WebAuthn browser library. Part of the app chunk: the login page starts the passkey
  * autofill as it opens, and a chunk of its own would cost it two more requests.

@@ -4,7 +4,7 @@ import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { Button } from '../../components/button.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { passkeyLogin, passkeyLoginOptions, webAuthn } from './passkey-api.ts';
+import { passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from './passkey-api.ts';
 
 export interface PasskeySignInProps {
   /** A sign-in reply, followed like the password sign-in's (continueAfterSignIn). */
@@ -26,7 +26,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   const { t } = useTranslation();
   const session = useUrlSession();
   const [busy, setBusy] = useState(false);
-  const [supported] = useState(() => typeof window !== 'undefined' && 'PublicKeyCredential' in window);
+  const [supported] = useState(passkeysAvailable);
 
   const signIn = async (autofill: boolean) => {
     const { startAuthentication } = await webAuthn();

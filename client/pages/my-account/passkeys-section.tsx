@@ -6,7 +6,7 @@ import { fetchData } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
-import { PASSKEYS_PATH, passkeyRegisterOptions, registerPasskey, webAuthn } from '../login/passkey-api.ts';
+import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey, webAuthn } from '../login/passkey-api.ts';
 import { AccountSection } from './account-section.tsx';
 import { PasskeyItem } from './passkeys-section-item.tsx';
 
@@ -63,18 +63,20 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
-      <Button
-        variant="secondary"
-        busy={busy}
-        onClick={() => {
-          setBusy(true);
-          void add()
-            .catch(() => toastError({ messageKey: 'account.MyAccount.FailedToaster' }))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {t('account.passkeys.add')}
-      </Button>
+      {passkeysAvailable() && (
+        <Button
+          variant="secondary"
+          busy={busy}
+          onClick={() => {
+            setBusy(true);
+            void add()
+              .catch(() => toastError({ messageKey: 'account.MyAccount.FailedToaster' }))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {t('account.passkeys.add')}
+        </Button>
+      )}
     </AccountSection>
   );
 }

@@ -1,18 +1,23 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { CredentialKey, StoredPasskey } from '../../../shared/contract/passkeys.ts';
+import { LoginResultDataSchema } from '../../../shared/schemas/auth.ts';
 import {
+  PasskeyListSchema,
   PasskeyLoginSchema,
   PasskeyParamsSchema,
   PasskeyRegisterSchema,
   PasskeyRenameSchema,
+  PasskeySchema,
+  WebAuthnOptionsSchema,
   type Passkey,
   type PasskeyLogin,
   type PasskeyParams,
   type PasskeyRegister,
   type PasskeyRename,
 } from '../../../shared/schemas/passkeys.ts';
-import { fail, ok } from '../../../shared/schemas/reply.ts';
+import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
@@ -28,6 +33,9 @@ import type { UpstreamReply } from '../upstream.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
+const replies = <T extends TSchema>(data: T) => ({ 200: ReplySchema(data) });
+const OneSchema = Type.Object({ passkey: PasskeySchema });
+
 const shown = ({ id, name, createdAt, lastUsedAt }: Passkey): Passkey => ({ id, name, createdAt, lastUsedAt });
 
 /**
@@ -40,7 +48,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   const rp = relyingParty(config.publicOrigin);
   const doors = signInDoors(deps);
 
-  app.post('/api/Member/Passkey/RegisterOptions', async (request, reply) => {
+  app.post('/api/Member/Passkey/RegisterOptions', { schema: { response: replies(WebAuthnOptionsSchema) } }, async (request, reply) => {
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
     requireRecentSignIn(request, clock.now());
@@ -51,7 +59,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     return ok(options);
   });
 
-  app.post<{ Body: PasskeyRegister }>('/api/Member/Passkey/Register', { schema: { body: PasskeyRegisterSchema } }, async (request, reply) => {
+  app.post<{ Body: PasskeyRegister }>('/api/Member/Passkey/Register', { schema: { body: PasskeyRegisterSchema, response: replies(OneSchema) } }, async (request, reply) => {
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
     requireRecentSignIn(request, clock.now());
@@ -71,7 +79,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     return relay(reply, result);
   });
 
-  app.get('/api/Member/Passkeys', async (request, reply) => {
+  app.get('/api/Member/Passkeys', { schema: { response: replies(PasskeyListSchema) } }, async (request, reply) => {
     const result = await callAsMember<{ passkeys: Passkey[] }>(upstream, request, reply, { method: 'GET', path: '/api/Member/Passkeys' });
     if (!result.body.isSuccess) return relay(reply, result);
     return ok({ passkeys: (result.body.data?.passkeys ?? []).map(shown) });
@@ -79,17 +87,17 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
 
   app.patch<{ Params: PasskeyParams; Body: PasskeyRename }>(
     '/api/Member/Passkeys/:id',
-    { schema: { params: PasskeyParamsSchema, body: PasskeyRenameSchema } },
+    { schema: { params: PasskeyParamsSchema, body: PasskeyRenameSchema, response: replies(OneSchema) } },
     async (request, reply) =>
       relay(reply, await callAsMember(upstream, request, reply, { method: 'PATCH', path: `/api/Member/Passkeys/${request.params.id}`, body: request.body })),
   );
 
-  app.delete<{ Params: PasskeyParams }>('/api/Member/Passkeys/:id', { schema: { params: PasskeyParamsSchema } }, async (request, reply) =>
+  app.delete<{ Params: PasskeyParams }>('/api/Member/Passkeys/:id', { schema: { params: PasskeyParamsSchema, response: replies(Type.Object({ id: Type.String() })) } }, async (request, reply) =>
     relay(reply, await callAsMember(upstream, request, reply, { method: 'DELETE', path: `/api/Member/Passkeys/${request.params.id}` })),
   );
 
   // Signing in anew replaces a session that must change its password, as the password sign-in does.
-  app.post('/api/Member/Passkey/LoginOptions', { config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request) => {
+  app.post('/api/Member/Passkey/LoginOptions', { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request) => {
     const options = await authenticationOptions(rp);
     issueChallenge(request, 'login', options.challenge, clock.now());
     return ok(options);
@@ -97,7 +105,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
 
   app.post<{ Body: PasskeyLogin }>(
     '/api/Member/Passkey/Login',
-    { schema: { body: PasskeyLoginSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    { schema: { body: PasskeyLoginSchema, response: replies(LoginResultDataSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const { credential, returnUrl, pass } = request.body;
       const assertion = credential as unknown as AuthenticationResponseJSON;
