@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createActiveMember, createClient, startStack } from '../helper.ts';
+import { findLink, waitForMail } from '../helpers/outbox.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
@@ -58,4 +59,27 @@ t.test('My account: devices and sessions (this device marked, another signed out
   await page.waitForURL(/\/en\/not-me\/done$/);
   await page.getByRole('heading', { name: text('security.notMe.securedTitle') }).waitFor();
   t.equal((await page.request.get('/api/Member/Sessions', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).status(), 401, 'this browser is signed out too');
+});
+
+t.test("the new-device mail's link: one confirmation on the page secures the account", async (t) => {
+  const clientDir = await builtClientDir();
+  const stack = await startStack(t, { env: { CLIENT_DIR: clientDir } });
+  const browser = await launchBrowser(t);
+  const member = await createActiveMember(stack);
+  const text = textsOf('ko-kr');
+  const desk = createClient(stack.bffUrl);
+  await desk.post('/api/Member/Login', { userId: member.email, password: member.password });
+  const intruder = createClient(stack.bffUrl);
+  await intruder.post('/api/Member/Login', { userId: member.email, password: member.password }, { headers: { 'user-agent': SAFARI_IPHONE } });
+  const link = findLink(await waitForMail(stack.dataDir, member.email, { count: 2 }), '/not-me/');
+  t.ok(link);
+
+  const page = await (await newContext(browser, stack.bffUrl, 'ko-KR')).newPage();
+  await page.goto(new URL(link!).pathname.replace(/^\/en\//, '/ko-kr/'));
+  await page.getByRole('heading', { name: text('security.notMe.title') }).waitFor();
+  t.same((await desk.get('/api/Member/IsLogin')).body.data, { isLogin: true }, 'opening the link alone ends nothing');
+  await page.getByRole('button', { name: text('security.notMe.confirm') }).click();
+  await page.getByRole('heading', { name: text('security.notMe.securedTitle') }).waitFor();
+  t.equal((await intruder.get('/api/Member/Sessions')).status, 401, 'the intruder is signed out');
+  t.equal((await desk.get('/api/Member/Sessions')).status, 401, 'and so is every other browser');
 });
