@@ -91,7 +91,6 @@ t.test('every member-service call appears with its request and reply schemas', a
  * new route must come with both schemas.
  */
 const PORTAL_ROUTES_WITHOUT_REPLY_SCHEMA = new Set([
-  'DELETE /api/Member/Passkeys/:id',
   'DELETE /api/member',
   'GET /api/Member',
   'GET /api/Member/BackToSite',
@@ -100,13 +99,11 @@ const PORTAL_ROUTES_WITHOUT_REPLY_SCHEMA = new Set([
   'GET /api/Member/GetSampleNumber/:id',
   'GET /api/Member/IsLogin',
   'GET /api/Member/Logout',
-  'GET /api/Member/Passkeys',
   'GET /api/Member/SocialSignUp',
   'GET /api/info/PortalConfig',
   'GET /api/info/V2/Countries/:isSimplifiedChinese',
   'GET /api/info/option/:category/:languageCode',
   'GET /api/member',
-  'PATCH /api/Member/Passkeys/:id',
   'PATCH /api/member',
   'POST /api/Member/Activate',
   'POST /api/Member/ApplyDeleteTag',
@@ -120,10 +117,6 @@ const PORTAL_ROUTES_WITHOUT_REPLY_SCHEMA = new Set([
   'POST /api/Member/LinkedinLogin',
   'POST /api/Member/LinkedinVerify',
   'POST /api/Member/Login',
-  'POST /api/Member/Passkey/Login',
-  'POST /api/Member/Passkey/LoginOptions',
-  'POST /api/Member/Passkey/Register',
-  'POST /api/Member/Passkey/RegisterOptions',
   'POST /api/Member/Reactivate',
   'POST /api/Member/RefererLogin',
   'POST /api/Member/Register',
