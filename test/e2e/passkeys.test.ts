@@ -123,3 +123,28 @@ t.test('add a passkey, sign out, sign in with it for a company site, remove it',
   t.equal(new URL(page.url()).pathname, '/en/login', 'a removed passkey no longer signs in');
   await context.close();
 });
+
+t.test('the Chinese site (zh-cn) offers passkeys too: added in My account, used at the login page', async (t) => {
+  const zh = textsOf('zh-cn');
+  const member = await createActiveMember(stack);
+  const context = await newContext(browser, portal, 'zh-CN');
+  const page = await pageWithAuthenticator(context);
+  await page.goto('/zh-cn/login');
+  await withoutConditionalUi(page, true);
+  await page.reload();
+  await page.getByLabel(exactLabel(zh('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(zh('login.password'))).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: zh('login.submit'), exact: true }).click();
+  await page.waitForURL('**/zh-cn/my-account');
+  await page.getByRole('navigation', { name: zh('account.menu') }).getByRole('link', { name: zh('account.passkeys.title') }).waitFor();
+  await page.locator('#passkeys').getByRole('button', { name: zh('account.passkeys.add') }).click();
+  await page.locator('#passkeys').getByRole('listitem', { name: zh('account.passkeys.defaultName', { number: 1 }) }).waitFor();
+  t.pass('a passkey added on the Chinese site');
+
+  await page.getByRole('link', { name: zh('common.signOut') }).click();
+  await page.waitForURL('**/zh-cn/login');
+  await page.getByRole('button', { name: zh('login.passkey.button') }).click();
+  await page.waitForURL('**/zh-cn/my-account');
+  t.pass('and it signs in there');
+  await context.close();
+});
