@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { LOCKOUT_SECONDS } from '../../../shared/limits.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
-import { requestLanguage } from '../request-language.ts';
 import { SIGN_IN_DOORS } from '../sign-in/sign-in-doors.ts';
 import type { Upstream } from '../upstream.ts';
 import type { KnownDevices } from './known-devices.ts';
@@ -53,7 +52,8 @@ export default fp(
       if (method !== undefined && memberId !== undefined && session.signInMethod === undefined) {
         Object.assign(session, { signInMethod: method, ...whereFrom(request) });
         const newDevice = await knownDevices.signedIn(request, reply, memberId);
-        await record(request, { type: 'signIn', memberId, method, newDevice, lang: requestLanguage(request) });
+        // No language: the mail is in the member's own, never in that of whoever signed in.
+        await record(request, { type: 'signIn', memberId, method, newDevice });
       } else if (method === 'password' || method === 'code') {
         const userId = namedAccount(request);
         const door = method === 'password' ? SIGN_IN_DOORS.password : SIGN_IN_DOORS.code;
