@@ -44,9 +44,9 @@ const MASK = '[redacted]';
 /**
  * Path segments after which every segment is a live secret: the pages of client/routes.tsx that
  * carry a token, ticket or pass in their path (activation, e-mail verification, keep-password,
- * referer) and the API path that carries the reset token. Lowercase.
+ * referer, the new-device mail's not-me) and the API path that carries the reset token. Lowercase.
  */
-const SECRET_TAIL_AFTER = new Set(['verify-email', 'activate-member', 'notice-password-unchanged', 'referer', 'checkresetpwdtokenisexpired']);
+const SECRET_TAIL_AFTER = new Set(['verify-email', 'activate-member', 'notice-password-unchanged', 'referer', 'not-me', 'checkresetpwdtokenisexpired']);
 
 function decodedOrAsIs(text: string): string {
   try {
