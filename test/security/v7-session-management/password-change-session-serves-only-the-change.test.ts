@@ -35,6 +35,8 @@ const ALLOWED = new Set([
   'POST /api/Member/GoogleLogin',
   'POST /api/Member/FbLogin',
   'POST /api/Member/LinkedinLogin',
+  'POST /api/Member/Passkey/LoginOptions',
+  'POST /api/Member/Passkey/Login',
 ]);
 
 const NEW_PASSWORD = 'Zebra-Lantern42';
