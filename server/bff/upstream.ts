@@ -36,6 +36,21 @@ function isEnvelope(value: unknown): value is Reply<unknown> {
 }
 
 /**
+ * One deadline for a whole exchange, on top of the pool's per-phase timeouts. Its timer ends
+ * with the exchange: AbortSignal.timeout would keep one per call for the whole timeout and
+ * build a TimeoutError when it fires, long after the reply, at every call.
+ */
+async function withDeadline<T>(ms: number, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms).unref();
+  try {
+    return await exchange(deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The member service client: JSON in and out over a keep-alive pool. A refused connection,
  * a timeout, a 5xx, a rejected service key, a reply that is not the envelope or not the contract's
  * reply of the call (shared/contract) all become UpstreamUnavailableError, which the browser sees as `servererror`.
@@ -67,16 +82,16 @@ export class Upstream {
     let status: number;
     let text: string;
     try {
-      const response = await this.pool.request({
-        method: request.method,
-        path: this.basePath + request.path,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        // One deadline for the whole exchange, on top of the per-phase timeouts of the pool.
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      status = response.statusCode;
-      text = await response.body.text();
+      ({ status, text } = await withDeadline(this.options.timeoutMs, async (signal) => {
+        const response = await this.pool.request({
+          method: request.method,
+          path: this.basePath + request.path,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal,
+        });
+        return { status: response.statusCode, text: await response.body.text() };
+      }));
     } catch (err) {
       timed(failureOutcome(err));
       throw new UpstreamUnavailableError(`${request.method} ${request.path} failed`, { cause: err });
@@ -104,13 +119,12 @@ export class Upstream {
   /** True when the member service's /readyz (its database and mail queue included) answers 2xx in time. */
   async isReady(): Promise<boolean> {
     try {
-      const response = await this.pool.request({
-        method: 'GET',
-        path: `${this.basePath}/readyz`,
-        signal: AbortSignal.timeout(Math.min(this.options.timeoutMs, 3_000)),
+      const status = await withDeadline(Math.min(this.options.timeoutMs, 3_000), async (signal) => {
+        const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/readyz`, signal });
+        await response.body.dump();
+        return response.statusCode;
       });
-      await response.body.dump();
-      return response.statusCode >= 200 && response.statusCode < 300;
+      return status >= 200 && status < 300;
     } catch {
       return false;
     }
