@@ -15,8 +15,8 @@ for (const engine of databaseEngines(t)) {
     t.equal(beforeActivation.body.code, 'mustactivate', 'the right password of an unverified member');
 
     const mail = await waitForMail(service.dataDir, 'ada@example.com');
-    t.equal(mail.subject, 'Verifica tu dirección de correo electrónico', 'the mail is in the member language');
-    t.match(mail.text, /Te damos la bienvenida, Ada/);
+    t.equal(mail.subject, 'Verifique su dirección de correo electrónico', 'the mail is in the member language');
+    t.match(mail.text, /Le damos la bienvenida, Ada Lovelace/);
     const link = findLink(mail, /\/auth\/activate-member\//);
     t.ok(link, 'the mail carries the activation link');
     t.match(link!, /^https:\/\/portal\.example\/es-es\/auth\/activate-member\/[A-Za-z0-9_-]{43}\/[A-Za-z0-9_-]{22}\/-$/);

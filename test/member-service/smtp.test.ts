@@ -12,7 +12,7 @@ t.test('with SMTP_URL the verification mail goes to the SMTP server', async (t) 
   const received = await smtp.waitForMessage('ada@example.com');
   t.equal(received.envelopeFrom, 'members@portal.example');
   t.same(received.envelopeTo, ['ada@example.com']);
-  t.equal(received.subject, '验证您的电子邮件地址');
+  t.equal(received.subject, '验证您的电子邮箱');
   t.match(received.html, /<a href="https:\/\/portal\.example\/zh-cn\/auth\/activate-member\//);
   const link = linkParts(findLink(received, /activate-member/)!);
   t.same(await readOutbox(service.dataDir), [], 'nothing in the outbox');
