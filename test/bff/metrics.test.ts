@@ -3,6 +3,8 @@ import { startMetricsListener } from '../../server/common/metrics/metrics-listen
 import { buildBff, createActiveMember, createClient, signIn, startStack } from '../helper.ts';
 import { labelValues, scrape, valueOf, type Scrape } from '../helpers/metrics.ts';
 import { visitorAt } from '../helpers/source-address.ts';
+import { routeTable } from '../helpers/route-table.ts';
+import { SIGN_IN_ROUTES } from '../../server/bff/metrics/sign-in-metrics.ts';
 
 // One registry per process: the counters below are read as differences between two scrapes.
 const listener = await startMetricsListener({ host: '127.0.0.1', port: 0 });
@@ -82,6 +84,14 @@ t.test('sign-ins, lockouts and upstream outcomes are counted', async (t) => {
 
   const code = await createClient(stack.bffUrl).post('/api/Member/otpVerify', { userId: member.email, code: '000000', otpVerifyType: 1 });
   t.equal(moved(after, await metrics(), 'portal_sign_ins_total', { method: 'code', code: code.body.code }), 1, `a code sign-in (${code.body.code})`);
+});
+
+t.test('every sign-in route of the table exists, so a renamed route is not silently left uncounted', async (t) => {
+  const routes = new Set(routeTable(stack.apps.bff).map(({ method, path }) => `${method} ${path}`));
+  for (const path of Object.keys(SIGN_IN_ROUTES)) t.ok(routes.has(`POST ${path}`), path);
+  const passkey = await createClient(stack.bffUrl).post('/api/Member/Passkey/Login', { credential: {} });
+  t.ok(passkey.status < 500, `a passkey sign-in with no assertion: ${passkey.body.code}`);
+  t.equal(valueOf(await metrics(), 'portal_sign_ins_total', { method: 'passkey', code: passkey.body.code }), 1, 'is counted as a passkey sign-in');
 });
 
 t.test('code sends by channel and outcome', async (t) => {
