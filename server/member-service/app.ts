@@ -11,6 +11,7 @@ import { MessageDelivery } from './jobs/message-delivery.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { createMailer } from './mail/mailer.ts';
+import { readMailQueueDepthWith } from './metrics/member-metrics.ts';
 import { openApi, openApiDocumentRoute } from '../common/openapi.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { memberAuthPlugin } from './plugins/member-auth.ts';
@@ -102,11 +103,13 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     jobs: scheduledJobs(messages),
     pollMs: config.jobPollSeconds * 1000,
   });
+  const stopReadingQueueDepth = readMailQueueDepthWith(async () => (await store.outgoingMessages.stats()).depth);
   app.decorate('jobs', jobs);
   app.decorate('background', background);
   app.decorate('messages', messages);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    stopReadingQueueDepth();
     await jobs.stop();
     // Replies already given may still queue and send; what is left stays queued for the next start or another instance.
     await background.drain();

@@ -15,6 +15,8 @@ export interface PostgresServer {
   url: string;
   /** Creates an empty database and returns its URL: one per test keeps tests apart. */
   createDatabase(name?: string): Promise<string>;
+  /** Shuts the server down as an operator would (open connections are ended) and starts it again on its port and data. */
+  restart(options?: { downMs?: number }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,13 +64,15 @@ export async function startPostgres(): Promise<PostgresServer> {
   await asPostgres(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
 
   let port = 0;
+  const start = () =>
+    asPostgres(join(bin, 'pg_ctl'), [
+      '-D', dataDir, '-l', join(dir, 'log'), '-w', 'start',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+    ]);
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
     try {
-      await asPostgres(join(bin, 'pg_ctl'), [
-        '-D', dataDir, '-l', join(dir, 'log'), '-w', 'start',
-        '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
-      ]);
+      await start();
       break;
     } catch (error) {
       // Another process may have taken the port between choosing and binding it.
@@ -89,6 +93,11 @@ export async function startPostgres(): Promise<PostgresServer> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+    },
+    async restart({ downMs = 0 } = {}) {
+      await asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
     },
     async stop() {
       await asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

@@ -16,8 +16,11 @@ export interface SmtpCapture {
   stop(): Promise<void>;
 }
 
-/** A real SMTP server on a loopback port (plain text, no authentication) that keeps what it receives. */
-export async function startSmtpServer(): Promise<SmtpCapture> {
+/**
+ * A real SMTP server on a loopback port (plain text, no authentication) that keeps what it
+ * receives. `port`: the port of a server that was down and comes back.
+ */
+export async function startSmtpServer(options: { port?: number } = {}): Promise<SmtpCapture> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -42,7 +45,7 @@ export async function startSmtpServer(): Promise<SmtpCapture> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = server.server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
@@ -63,4 +66,11 @@ export async function startSmtpServer(): Promise<SmtpCapture> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A mail server that is down (nothing listens on its port) until `start()` brings it up there; stop what it returns. */
+export async function smtpServerDown(): Promise<{ url: string; start(): Promise<SmtpCapture> }> {
+  const probe = await startSmtpServer();
+  await probe.stop();
+  return { url: probe.url, start: () => startSmtpServer({ port: Number(new URL(probe.url).port) }) };
 }

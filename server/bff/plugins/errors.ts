@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type FieldError } from '../../../shared/schemas/reply.ts';
 import { ReplyError, UpstreamUnavailableError } from '../errors.ts';
+import { StoreUnavailableError } from '../store/store-unavailable-error.ts';
 
 interface SchemaIssue {
   instancePath: string;
@@ -48,6 +49,9 @@ function send(reply: FastifyReply, status: number, code: string, errors?: FieldE
  * Fastify's `frameworkErrors`, for what it refuses before routing (a malformed URL).
  */
 export function failureReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // With the store away, saving the session on this reply would fail again, and a second failure
+  // would leave Fastify's own error body instead of the envelope.
+  if (error instanceof StoreUnavailableError) (request as { session?: unknown }).session = undefined;
   if (error instanceof ReplyError) return send(reply, error.statusCode, error.code, error.errors);
   if (error.validation) return send(reply, 400, 'FormValidateFail', schemaErrors(error.validation as SchemaIssue[]));
   if (error instanceof UpstreamUnavailableError) {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isMessageKind, MESSAGE_KINDS, parseParams, type MessageKindName, type MessageParams, type ReadyMessage, type WriteContext } from '../mail/message-kinds.ts';
+import { mailsTotal } from '../metrics/member-metrics.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { MessageDraft } from '../store/outgoing-messages.ts';
 import type { OutgoingMessageRow } from '../store/schema.ts';
@@ -33,6 +34,8 @@ const CLAIM_MS = 2 * 60_000;
 /** A pass stops taking new messages after this long, well within its lease. */
 const PASS_BUDGET_MS = 60_000;
 const BATCH = 50;
+/** Messages a pass hands over at the same time: a slow mail server does not hold up the rest. */
+const PARALLEL_SENDS = 4;
 const FAILED_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 /** Exponential backoff with a little jitter, so that messages failed together do not retry together. */
@@ -54,6 +57,12 @@ export class MessageDelivery {
   private passRequested = false;
   private passRunning = false;
   private stopped = false;
+  /**
+   * What this instance could not record while the database was away (a mail sent, a failed
+   * attempt), tried again at every pass: otherwise a sent mail would go again once its claim ran
+   * out, and a failed one would wait for that before its retry.
+   */
+  private readonly unsettled = new Map<number, () => Promise<void>>();
 
   constructor(private readonly options: MessageDeliveryOptions) {}
 
@@ -102,16 +111,18 @@ export class MessageDelivery {
 
   /** Attempts every message that is due, oldest first, for at most PASS_BUDGET_MS. */
   async pass(): Promise<void> {
+    await this.settleLeftovers();
     const started = performance.now();
     const inBudget = () => !this.stopped && performance.now() - started < PASS_BUDGET_MS;
     let afterId = 0;
     while (inBudget()) {
       const due = await this.options.ctx.store.outgoingMessages.due(this.options.ctx.clock.now(), afterId, BATCH);
-      for (const row of due) {
-        if (!inBudget()) return;
-        afterId = row.id;
-        await this.attempt(row.id);
-      }
+      afterId = due.at(-1)?.id ?? afterId;
+      const waiting = [...due];
+      const worker = async () => {
+        for (let row = waiting.shift(); row && inBudget(); row = waiting.shift()) await this.attempt(row.id);
+      };
+      await Promise.all(Array.from({ length: PARALLEL_SENDS }, worker));
       if (due.length < BATCH) return;
     }
   }
@@ -143,6 +154,7 @@ export class MessageDelivery {
     const row = await store.outgoingMessages.claim(id, this.claimant, now, now + CLAIM_MS);
     if (!row) return undefined;
     const outcome = await this.deliver(row);
+    mailsTotal.inc({ kind: row.kind, outcome });
     return outcome;
   }
 
@@ -150,7 +162,8 @@ export class MessageDelivery {
     const { ctx, mailer, sms } = this.options;
     let ready: ReadyMessage | undefined;
     try {
-      const member = await ctx.store.members.findById(row.member_id);
+      // A newer message of its topic (queued while this one was being tried) makes it pointless.
+      const member = (await ctx.store.outgoingMessages.superseded(row)) ? undefined : await ctx.store.members.findById(row.member_id);
       ready = member && isMessageKind(row.kind) ? await MESSAGE_KINDS[row.kind].write(ctx, member, parseParams(row.params)) : undefined;
       if (ready && 'mail' in ready) await mailer.send(ready.mail);
       else if (ready) await sms.send(ready.sms);
@@ -158,8 +171,7 @@ export class MessageDelivery {
       await ready?.undelivered?.().catch((cause: unknown) => this.options.logger.warn({ err: cause, messageId: row.id }, 'could not void what an undelivered message carried'));
       return this.failed(row, error);
     }
-    // Should this fail, the claim runs out and the message goes again: at least once, never lost.
-    await ctx.store.outgoingMessages.finish(row.id, this.claimant);
+    await this.settle(row.id, () => ctx.store.outgoingMessages.finish(row.id, this.claimant));
     return ready ? 'sent' : 'skipped';
   }
 
@@ -169,17 +181,29 @@ export class MessageDelivery {
     const failure = { attempts, error: error instanceof Error ? error.message : String(error) };
     const nextAttemptAt = ctx.clock.now() + retryDelay(attempts, retryMs);
     const about = { err: error, messageId: row.id, kind: row.kind, attempts };
-    try {
-      if (nextAttemptAt > row.deliver_by) {
-        await ctx.store.outgoingMessages.giveUp(row.id, this.claimant, failure);
-        logger.error(about, 'message given up');
-        return 'failed';
-      }
-      await ctx.store.outgoingMessages.retryAt(row.id, this.claimant, nextAttemptAt, failure);
-      logger.warn({ ...about, nextAttemptAt: new Date(nextAttemptAt).toISOString() }, 'message not delivered; trying again later');
-    } catch (cause) {
-      logger.error({ ...about, cause }, 'message not delivered; its claim runs out and it is tried again');
+    if (nextAttemptAt > row.deliver_by) {
+      logger.error(about, 'message given up');
+      await this.settle(row.id, () => ctx.store.outgoingMessages.giveUp(row.id, this.claimant, failure));
+      return 'failed';
     }
+    logger.warn({ ...about, nextAttemptAt: new Date(nextAttemptAt).toISOString() }, 'message not delivered; trying again later');
+    await this.settle(row.id, () => ctx.store.outgoingMessages.retryAt(row.id, this.claimant, nextAttemptAt, failure));
     return 'retried';
+  }
+
+  /** Records what became of a message, or keeps it to record at the next pass. */
+  private async settle(id: number, record: () => Promise<void>): Promise<void> {
+    try {
+      await record();
+      this.unsettled.delete(id);
+    } catch (error) {
+      // Should this instance stop before it can record it, the claim runs out and the message goes again: at least once, never lost.
+      this.options.logger.warn({ err: error, messageId: id }, 'could not record a message attempt; trying again at the next pass');
+      this.unsettled.set(id, record);
+    }
+  }
+
+  private async settleLeftovers(): Promise<void> {
+    for (const [id, record] of [...this.unsettled]) await this.settle(id, record);
   }
 }

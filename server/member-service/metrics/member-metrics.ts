@@ -20,8 +20,28 @@ export const mailsTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Reads the queue's depth from the database; set by the member service whose store holds the queue. */
+let queueDepthReader: (() => Promise<number>) | undefined;
+
+/** Makes `read` the source of member_mail_queue_depth; the returned function stops it (when that service closes). */
+export function readMailQueueDepthWith(read: () => Promise<number>): () => void {
+  queueDepthReader = read;
+  return () => {
+    if (queueDepthReader === read) queueDepthReader = undefined;
+  };
+}
+
 export const mailQueueDepth = new Gauge({
   name: 'member_mail_queue_depth',
-  help: 'Mails and texts waiting in the durable queue, as last seen by this instance.',
+  help: 'Mails and texts waiting in the durable queue, read from the database at every scrape (the last value while it cannot be read).',
   registers: [metricsRegistry],
+  async collect() {
+    const read = queueDepthReader;
+    if (!read) return;
+    try {
+      this.set(await read());
+    } catch {
+      // The database is away: readiness says so; the scrape still answers.
+    }
+  },
 });

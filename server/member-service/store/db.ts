@@ -27,14 +27,21 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // A server that accepts the connection but never completes the handshake (restarting,
+      // overloaded, a dead network path) fails the query instead of holding it for ever.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
       // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    // Without a listener, an idle connection dropped by the server would crash the process.
+    // Without a listener, a connection dropped by the server (a restart) would crash the process:
+    // the pool's own listener covers idle connections, this one those in use between two queries.
+    // A connection that failed is not queryable any more, and the pool drops it when it comes back.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });

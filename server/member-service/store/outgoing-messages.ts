@@ -34,6 +34,8 @@ export interface OutgoingMessagesRepository {
   due(now: number, afterId: number, limit: number): Promise<OutgoingMessageRow[]>;
   /** Claims a due message for `claimant` until `until`; undefined when another instance has it or it is not due. */
   claim(id: number, claimant: string, now: number, until: number): Promise<OutgoingMessageRow | undefined>;
+  /** Whether the member has a message of the same (non-empty) topic queued after this one: then this one is superseded. */
+  superseded(message: OutgoingMessageRow): Promise<boolean>;
   /** Removes a message that was sent (or no longer applies). */
   finish(id: number, claimant: string): Promise<void>;
   /** Gives the claim back with the next attempt's time. */
@@ -116,6 +118,19 @@ export function outgoingMessagesRepository(db: Kysely<Database>): OutgoingMessag
         .where('claimed_until', '<=', now)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    async superseded({ id, member_id, topic }) {
+      if (topic === '') return false;
+      const newer = await db
+        .selectFrom('outgoing_messages')
+        .select('id')
+        .where('member_id', '=', member_id)
+        .where('topic', '=', topic)
+        .where('state', '=', 'queued')
+        .where('id', '>', id)
+        .executeTakeFirst();
+      return newer !== undefined;
     },
 
     async finish(id, claimant) {
