@@ -20,7 +20,7 @@ import { accountRoutes } from './routes/account.ts';
 import { activationRoutes } from './routes/activation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { crmRoutes } from './routes/crm.ts';
-import { databaseCheck, healthRoutes } from './routes/health.ts';
+import { databaseCheck, healthRoutes, mailQueueCheck } from './routes/health.ts';
 import { infoRoutes } from './routes/info.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { passwordRoutes } from './routes/password.ts';
@@ -124,7 +124,10 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(serviceKeyPlugin, { serviceKey: config.serviceKey });
   await app.register(memberAuthPlugin, { store, clock: ctx.clock });
   await app.register(openApiDocumentRoute, { path: '/openapi.json' });
-  await app.register(healthRoutes, { checks: { database: databaseCheck(store) } });
+  await app.register(healthRoutes, {
+    checks: { database: databaseCheck(store) },
+    advisories: { mailQueue: mailQueueCheck(() => store.outgoingMessages.stats(), clock, config.mailQueueMaxAgeSeconds * 1000) },
+  });
   await app.register(authRoutes, ctx);
   await app.register(otpRoutes, ctx);
   await app.register(phoneProofRoutes, ctx);

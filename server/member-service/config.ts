@@ -33,6 +33,8 @@ export interface MemberServiceConfig {
   deliveryPollSeconds: number;
   /** How long a mail is tried before it is given up (codes: their 10 minutes). */
   deliveryGiveUpHours: number;
+  /** /readyz reports the mail queue 'behind' when its oldest message waits this long (routes/health.ts). */
+  mailQueueMaxAgeSeconds: number;
   /** Where a standalone member service serves Prometheus metrics; undefined: no listener (in-process: the portal's listener serves them). */
   metrics?: MetricsListenerConfig;
 }
@@ -62,6 +64,7 @@ const EnvSchema = Type.Object({
   DELIVERY_RETRY_SECONDS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,4}$' })),
   DELIVERY_POLL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{1,4}$' })),
   DELIVERY_GIVE_UP_HOURS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,3}$' })),
+  MAIL_QUEUE_MAX_AGE_SECONDS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,6}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -115,6 +118,7 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     deliveryRetrySeconds: Number(values.DELIVERY_RETRY_SECONDS ?? 10),
     deliveryPollSeconds: Number(values.DELIVERY_POLL_SECONDS ?? 5),
     deliveryGiveUpHours: Number(values.DELIVERY_GIVE_UP_HOURS ?? 72),
+    mailQueueMaxAgeSeconds: Number(values.MAIL_QUEUE_MAX_AGE_SECONDS ?? 900),
     metrics: loadMetricsListenerConfig(env, { port: 'MEMBER_SERVICE_METRICS_PORT', host: 'MEMBER_SERVICE_METRICS_HOST', defaultPort: 9465 }),
   };
 }

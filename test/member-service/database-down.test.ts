@@ -6,11 +6,11 @@ t.test('when the database goes away: 503 from /readyz and servererror without de
   const postgres = await startPostgres();
   t.teardown(() => postgres.stop());
   const service = await startMemberService(t, { databaseUrl: await postgres.createDatabase() });
-  t.same((await service.call('GET', '/readyz', { serviceKey: null })).body, { isSuccess: true, code: 'ok', data: { database: 'ok' } });
+  t.same((await service.call('GET', '/readyz', { serviceKey: null })).body, { isSuccess: true, code: 'ok', data: { database: 'ok', mailQueue: 'ok' } });
 
   await postgres.stop();
   const ready = await service.call('GET', '/readyz', { serviceKey: null });
-  t.same([ready.status, ready.body], [503, { isSuccess: false, code: 'servererror', data: { database: 'unavailable' } }]);
+  t.same([ready.status, ready.body], [503, { isSuccess: false, code: 'servererror', data: { database: 'unavailable', mailQueue: 'unavailable' } }]);
   const login = await service.app.inject({
     method: 'POST',
     url: '/api/Member/Login',
