@@ -5,6 +5,7 @@ import pg from 'pg';
 import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
 import { DELIVERY_JOB, retryDelay } from '../../server/member-service/jobs/message-delivery.ts';
+import { mailQueueDepth, mailsTotal } from '../../server/member-service/metrics/member-metrics.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { findLink } from '../helpers/outbox.ts';
 import { smtpServerDown, startSmtpServer } from '../helpers/smtp.ts';
@@ -44,6 +45,16 @@ async function queueRows(service: TestService): Promise<QueueRow[]> {
 }
 
 
+/** member_mails_total by 'kind/outcome'. */
+async function attemptsCounted(): Promise<Record<string, number>> {
+  const { values } = await mailsTotal.get();
+  return Object.fromEntries(values.map(({ labels, value }) => [`${labels.kind}/${labels.outcome}`, value]));
+}
+
+async function queueDepthMetric(): Promise<number | undefined> {
+  return (await mailQueueDepth.get()).values[0]?.value;
+}
+
 /** One pass of the periodic delivery job, and whatever it started. */
 async function deliveryPass(service: TestService): Promise<void> {
   await service.app.jobs.runNow(DELIVERY_JOB);
@@ -62,6 +73,7 @@ for (const engine of databaseEngines(t)) {
     const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0));
     const smtp = await smtpServerDown();
     const service = await startMemberService(t, { databaseUrl: await engine.databaseUrl(), smtpUrl: smtp.url, deliveryRetrySeconds: 10, deliveryPollSeconds: 0 }, { clock });
+    const before = await attemptsCounted();
 
     t.equal((await register(service)).body.code, 'ok', 'registration answers ok while the mail server is down');
     await service.app.background.drain();
@@ -69,6 +81,7 @@ for (const engine of databaseEngines(t)) {
     t.match(row, { kind: 'verification', state: 'queued', attempts: 1 }, 'the first attempt failed and the mail is still queued');
     t.ok(row!.next_attempt_at >= clock.now() + 8 * SECOND && row!.next_attempt_at <= clock.now() + 12 * SECOND, 'next try in about 10 s');
     t.same(Object.keys(JSON.parse(row!.params)), ['lang'], 'the queue keeps no link: it is made when the mail goes out');
+    t.equal(await queueDepthMetric(), 1, 'member_mail_queue_depth reads the queue');
 
     await deliveryPass(service);
     t.equal((await queueRows(service))[0]!.attempts, 1, 'not tried again before its time');
@@ -88,6 +101,13 @@ for (const engine of databaseEngines(t)) {
     t.equal((await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } })).body.code, 'ok', 'its link, made when it went out, works');
     await deliveryPass(service);
     t.equal(server.messages.length, 1, 'sent once');
+    const after = await attemptsCounted();
+    t.same(
+      { retried: after['verification/retried']! - (before['verification/retried'] ?? 0), sent: after['verification/sent']! - (before['verification/sent'] ?? 0) },
+      { retried: 2, sent: 1 },
+      'member_mails_total counts each attempt by kind and outcome',
+    );
+    t.equal(await queueDepthMetric(), 0);
   });
 }
 
