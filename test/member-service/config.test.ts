@@ -57,6 +57,9 @@ t.test('every variable is read', async (t) => {
     DELIVERY_RETRY_SECONDS: '20',
     DELIVERY_POLL_SECONDS: '2',
     DELIVERY_GIVE_UP_HOURS: '24',
+    MAIL_QUEUE_MAX_AGE_SECONDS: '600',
+    MEMBER_SERVICE_METRICS_PORT: '9500',
+    MEMBER_SERVICE_METRICS_HOST: '0.0.0.0',
   });
   t.same(config, {
     host: '0.0.0.0',
@@ -78,6 +81,8 @@ t.test('every variable is read', async (t) => {
     deliveryRetrySeconds: 20,
     deliveryPollSeconds: 2,
     deliveryGiveUpHours: 24,
+    mailQueueMaxAgeSeconds: 600,
+    metrics: { host: '0.0.0.0', port: 9500 },
   });
 });
 

@@ -15,4 +15,6 @@ export const MEMBER_OWNED_TABLES = [
   'sso_tickets',
   'password_reset_tokens',
   'outgoing_messages',
+  'security_events',
+  'passkey_credentials',
 ] as const satisfies ReadonlyArray<keyof Database>;
