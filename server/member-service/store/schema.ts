@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PasskeyCredentialsTable } from './passkeys.ts';
+import type { SecurityEventsTable } from './security-events.ts';
 
 /**
  * Table types of the member database. Times are epoch milliseconds (bigint columns), flags are
@@ -193,6 +195,8 @@ export interface Database {
   activation_tokens: ActivationTokensTable;
   consents: ConsentsTable;
   social_links: SocialLinksTable;
+  security_events: SecurityEventsTable;
+  passkey_credentials: PasskeyCredentialsTable;
 }
 
 export type MemberRow = Selectable<MembersTable>;
