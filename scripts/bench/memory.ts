@@ -33,7 +33,7 @@ function mixedRequests(stack: BenchStack): autocannon.Request[] {
       count: 1,
       method: 'POST',
       path: '/api/Member/Login',
-      headers: { ...api, 'content-type': 'application/json' },
+      headers: { ...api, 'content-type': 'application/json', cookie: stack.returningCookie },
       body: JSON.stringify({ userId: stack.member.email, password: stack.member.password }),
     },
   ];

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEVICE_COOKIE } from '../../server/bff/sessions/known-devices.ts';
 import { buildClient, type ClientOutputs } from '../build-client.ts';
 import { createActiveMember, createClient, freePort, type Stack } from '../../test/helper.ts';
 import { startService, type Service } from './processes.ts';
@@ -23,6 +24,8 @@ export interface BenchStack {
   member: { email: string; password: string };
   /** The Cookie header of a signed-in browser. */
   cookie: string;
+  /** The Cookie header of that browser once signed out: its device is known, so signing in again sends no new-device mail. */
+  returningCookie: string;
 }
 
 export async function startBenchStack(options: { profileDir?: string } = {}): Promise<BenchStack> {
@@ -81,8 +84,11 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   const signedIn = await browser.post('/api/Member/Login', { userId: member.email, password: member.password });
   if (signedIn.body?.code !== 'ok') throw new Error(`sign-in failed: ${signedIn.text}`);
   const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const device = browser.cookies.get(DEVICE_COOKIE);
+  if (!device) throw new Error('the sign-in set no device cookie');
+  const returningCookie = `${DEVICE_COOKIE}=${device}`;
 
-  return { dir, client, memberService, portal, serviceKey, passwordEncodingKey, member, cookie };
+  return { dir, client, memberService, portal, serviceKey, passwordEncodingKey, member, cookie, returningCookie };
 }
 
 /** Stops both services; their directory (build, data, logs) stays only when `keep` is set. */
