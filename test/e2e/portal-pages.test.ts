@@ -66,14 +66,15 @@ t.test('login, My Profile and sign-out in a browser', async (t) => {
   t.match(await page.getByRole('alert').filter({ hasText: 'incorrect' }).innerText(), /The e-mail \/ account ID or password is incorrect/);
 
   await signInThroughForm(page, member.email, member.password);
-  await page.waitForURL(/\/en\/my-account$/);
+  await page.waitForURL(/\/en\/my-account\?pass=x$/);
   await page.getByRole('heading', { name: 'My profile' }).waitFor();
   t.equal(await page.getByLabel('First name').inputValue(), 'Ada');
   const save = page.getByRole('button', { name: 'Save' });
   t.ok(await save.isDisabled(), 'Save waits for a change');
 
   await page.getByLabel('First name').fill('');
-  t.equal(await page.getByText('Please enter your first name.').count(), 1, 'validated on every change');
+  await page.getByLabel('First name').blur();
+  t.equal(await page.getByText('Please enter your first name.').count(), 1, 'validated on every change, shown once the field is left');
   await page.getByLabel('First name').fill('Augusta');
   t.notOk(await save.isDisabled());
   await page.getByRole('button', { name: 'Undo' }).click();
