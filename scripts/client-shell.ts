@@ -52,6 +52,11 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue, scree
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Light and dark follow the system (client/styles.css); the browser's own parts and the
+    // phone's address bar take the header's colour in each.
+    '<meta name="color-scheme" content="light dark">',
+    '<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">',
+    '<meta name="theme-color" content="#161b22" media="(prefers-color-scheme: dark)">',
     '<title>Member Portal</title>',
     `<link rel="icon" type="image/svg+xml" href="${attribute(svgDataUrl(icon))}">`,
     style ? `<link rel="stylesheet" href="${attribute(style)}">` : '',

@@ -1,3 +1,4 @@
+import type { Test } from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Stack } from '../helper.ts';
 
@@ -18,12 +19,12 @@ export function overflowOf(page: Page): Promise<string[]> {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
     if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth}px wide`);
-    const scrolls = (el: Element) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(el).overflowX);
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 0.5) continue;
+      // (No named helper functions in here: the test runner's transpiler would wrap them in a helper the page lacks.)
       let holder = el.parentElement;
-      while (holder && holder !== document.body && !scrolls(holder)) holder = holder.parentElement;
+      while (holder && holder !== document.body && !/(auto|scroll|hidden|clip)/.test(getComputedStyle(holder).overflowX)) holder = holder.parentElement;
       if (holder && holder !== document.body) continue;
       found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(box.right)}px`);
     }
@@ -74,4 +75,10 @@ export function shownErrors(page: Page): Promise<string[]> {
       .filter((el) => el.getClientRects().length > 0 && (el.getAttribute('aria-invalid') === 'true' || (el.textContent ?? '').trim() !== ''))
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${(el.textContent ?? '').trim().slice(0, 60)}`);
   });
+}
+
+/** On a phone: nothing wider than the screen, every control at least 44 x 44. */
+export async function checkPhoneLayout(t: Test, page: Page, screen: string) {
+  t.same(await overflowOf(page), [], `${screen}: nothing wider than the screen`);
+  t.same(await smallTapTargets(page), [], `${screen}: every control at least 44 x 44`);
 }

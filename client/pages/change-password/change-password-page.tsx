@@ -110,7 +110,7 @@ export default function ChangePasswordPage() {
         </div>
       )}
       {signedIn && !session.isActionReferer && (
-        <p>
+        <p className="link-row">
           <Link href={`/my-account${session.queryString}`}>{t('password.change.back')}</Link>
         </p>
       )}

@@ -20,6 +20,7 @@ export default function ConfirmSubscriptionPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<boolean | undefined>();
   usePageTitle('subscription.title');
+  const linkIncomplete = uid === '' || pp === '';
 
   useEffect(() => {
     let current = true;
@@ -45,7 +46,21 @@ export default function ConfirmSubscriptionPage() {
   return (
     <section className="card card--narrow stack" aria-live="polite" data-state={state}>
       <h1>{t(`subscription.${state}.title`)}</h1>
-      {state === 'somethingwrong' && <p>{t(variant.gdprContact ? 'subscription.somethingwrong.gdprContact' : 'subscription.somethingwrong.contact')}</p>}
+      {state === 'somethingwrong' && (
+        <>
+          {/* Opened without its UID and PP (a link cut short): say so, and offer ways on. */}
+          {linkIncomplete && <p>{t('subscription.somethingwrong.incompleteLink')}</p>}
+          <p>{t(variant.gdprContact ? 'subscription.somethingwrong.gdprContact' : 'subscription.somethingwrong.contact')}</p>
+          <div className="actions actions--start">
+            <Link className="button button--primary" href="/login">
+              {t('subscription.login')}
+            </Link>
+            <a className="button button--secondary" href={homeLink(lang, variant.brand)}>
+              {t('subscription.home')}
+            </a>
+          </div>
+        </>
+      )}
       {state === 'ok' && (
         <>
           <p>{t('subscription.ok.text', { email })}</p>

@@ -90,7 +90,7 @@ export default function ForgotPasswordPage() {
           </form>
         )}
       </Form>
-      <p>
+      <p className="link-row">
         <Link href={`/login${session.queryString}`}>{t('password.forgot.backToLogin')}</Link>
       </p>
     </section>

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { SocialType } from '../../../shared/enums.ts';
 import type { SocialData } from '../../../shared/schemas/member.ts';
 import { Button } from '../../components/button.tsx';
+import { LinkOffIcon } from '../../components/icons.tsx';
+import { SOCIAL_NAMES } from '../../components/social/social-api.ts';
+import { SOCIAL_MARKS } from '../../components/social/social-icons.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { AccountSection } from './account-section.tsx';
 import { shortMonthDate } from './dates.ts';
@@ -24,41 +27,62 @@ export interface ConnectedAccountsSectionProps {
   socialTypes?: readonly number[];
 }
 
-/** One card per provider: 'Not connect', or the linked account's name and since when. */
+/**
+ * One card per provider: 'Not connected' with Connect, or the linked account's name and since
+ * when. Where no provider is configured and nothing is linked, a note says so instead of three
+ * cards that offer nothing.
+ */
 export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, busyType, socialTypes }: ConnectedAccountsSectionProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const nothingToShow = socialTypes !== undefined && socialTypes.length === 0 && socialData.length === 0;
 
   return (
     <AccountSection id="connected-accounts" title="account.social.title">
-      <ul className="social-cards">
-        {SOCIAL_PROVIDERS.map(({ type, name }) => {
-          const link = socialData.find((candidate) => candidate.socialType === type);
-          return (
-            <li key={type} className="social-card" aria-label={name}>
-              <span className="social-card__provider">{name}</span>
-              {link ? (
-                <>
-                  <span className="social-card__name">{link.socialName || link.socialEmail}</span>
-                  <span className="social-card__date">{t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}</span>
-                  <Button variant="secondary" disabled={!onDisconnect} busy={busyType === type} onClick={() => onDisconnect?.(link)}>
-                    {t('account.social.disconnect')}
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <span className="social-card__name">{t('account.social.notConnected')}</span>
-                  {(!socialTypes || socialTypes.includes(type)) && (
-                    <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
-                      {t('account.social.connect')}
+      {nothingToShow ? (
+        <div className="empty-state">
+          <span className="empty-state__icon">
+            <LinkOffIcon />
+          </span>
+          <p className="empty-state__title">{t('account.social.noneTitle')}</p>
+          <p className="empty-state__text">{t('account.social.noneText')}</p>
+        </div>
+      ) : (
+        <ul className="social-cards">
+          {SOCIAL_PROVIDERS.map(({ type, name }) => {
+            const link = socialData.find((candidate) => candidate.socialType === type);
+            const Mark = SOCIAL_MARKS[SOCIAL_NAMES[type]!];
+            return (
+              <li key={type} className="social-card" aria-label={name}>
+                <span className="social-card__provider">
+                  <span className={`social-card__mark social-card__mark--${SOCIAL_NAMES[type]}`}>
+                    <Mark />
+                  </span>
+                  {name}
+                </span>
+                {link ? (
+                  <>
+                    <span className="social-card__name">{link.socialName || link.socialEmail}</span>
+                    <span className="social-card__date">{t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}</span>
+                    <Button variant="secondary" disabled={!onDisconnect} busy={busyType === type} onClick={() => onDisconnect?.(link)}>
+                      {t('account.social.disconnect')}
                     </Button>
-                  )}
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+                  </>
+                ) : (
+                  <>
+                    <span className="social-card__name social-card__name--none">{t('account.social.notConnected')}</span>
+                    {(!socialTypes || socialTypes.includes(type)) && (
+                      <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
+                        {t('account.social.connect')}
+                      </Button>
+                    )}
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </AccountSection>
   );
 }

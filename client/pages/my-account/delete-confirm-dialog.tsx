@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import { Button } from '../../components/button.tsx';
+import { AlertIcon } from '../../components/icons.tsx';
 import { monthDayYear } from './dates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,6 +77,9 @@ export function DeleteConfirmDialog({ open, busy, onCancel, onConfirm }: DeleteC
     >
       {open && (
         <>
+          <span className="confirm-dialog__icon">
+            <AlertIcon />
+          </span>
           <h2 id={titleId}>{t('account.delete.confirm.title')}</h2>
           <div id={textId} className="confirm-dialog__text">
             <p>{t('account.delete.confirm.when', { date: permanentDeletionDate(Date.now()), days: DELETION_PERMANENT_DAYS })}</p>

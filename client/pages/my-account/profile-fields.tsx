@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_MAX_LENGTH,
   COMPANY_MAX_LENGTH,
-  PHONE_FIELD_MAX_LENGTH,
   VAT_EUROPE_MAX_LENGTH,
 } from '../../../shared/limits.ts';
 import { isChina, requiresState } from '../../../shared/rules/countries.ts';
@@ -12,6 +11,7 @@ import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/in
 import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
 import { Field } from '../../components/field.tsx';
 import { NameFields } from '../../components/name-fields.tsx';
+import { PhoneNumberField } from '../../components/phone-number-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useVariant } from '../../variant.ts';
@@ -68,19 +68,25 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
       </div>
       <fieldset className="field-group" hidden={china}>
         <legend className="field-group__legend">{t('account.profile.phone')}</legend>
-        <div className="field-row field-row--phone">
-          <SelectField name="telCountryCode" label="account.profile.telCountryCode" options={codeOptions} />
-          <Field name="telAreacode" label="account.profile.areaCode" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-area-code" />
-          <Field name="telNo" label="account.profile.phoneNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-local" />
-          <Field name="telExt" label="account.profile.extension" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-extension" />
-        </div>
+        <PhoneNumberField
+          kind="phone"
+          code={{ name: 'telCountryCode', label: 'account.profile.telCountryCode' }}
+          codeOptions={codeOptions}
+          parts={[
+            { name: 'telAreacode', label: 'account.profile.areaCode', autoComplete: 'tel-area-code' },
+            { name: 'telNo', label: 'account.profile.phoneNumber', autoComplete: 'tel-local' },
+            { name: 'telExt', label: 'account.profile.extension', autoComplete: 'tel-extension' },
+          ]}
+        />
       </fieldset>
       <fieldset className="field-group">
         <legend className="field-group__legend">{t('account.profile.mobile')}</legend>
-        <div className="field-row field-row--phone">
-          <SelectField name="mobileCountryCode" label="account.profile.mobileCountryCode" options={codeOptions} />
-          <Field name="mobile" label="account.profile.mobileNumber" maxLength={PHONE_FIELD_MAX_LENGTH} digitsOnly autoComplete="tel-national" />
-        </div>
+        <PhoneNumberField
+          kind="mobile"
+          code={{ name: 'mobileCountryCode', label: 'account.profile.mobileCountryCode' }}
+          codeOptions={codeOptions}
+          parts={[{ name: 'mobile', label: 'account.profile.mobileNumber', autoComplete: 'tel-national' }]}
+        />
       </fieldset>
       <div hidden={!vatAndAddress}>
         <Field name="VATNumber" label="account.profile.vatNumber" maxLength={VAT_EUROPE_MAX_LENGTH} required />

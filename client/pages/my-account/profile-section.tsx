@@ -15,7 +15,7 @@ import { RMA_PASS, useVariant } from '../../variant.ts';
 import { findCountry } from '../../components/country/find-country.ts';
 import { ProfileFields } from './profile-fields.tsx';
 import { profileUpdateOf, profileValuesOf, type ProfileFormValues } from './profile-values.ts';
-import { saveFailureToasts } from './save-result.ts';
+import { saveFailureToasts, saveFieldErrors } from './save-result.ts';
 import { useTypeAhead } from './type-ahead.ts';
 import { useLeaveWarning } from './use-leave-warning.ts';
 
@@ -66,6 +66,8 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
         onSaved(reply.data as Member | undefined);
       } else {
         saveFailureToasts(reply).forEach(toastError);
+        // Shown on their fields too (the first one gets the focus), not only in a toast.
+        return saveFieldErrors(reply, Object.keys(values));
       }
     } catch (error) {
       // A 401 already opened the logout modal, and a 500 went to the error page.
@@ -90,6 +92,9 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
                 const result = handleSubmit(event);
                 // After the render that shows the errors (they appear once the submit failed).
                 if (form.getState().hasValidationErrors) setTimeout(() => focusFirstInvalid(formElement));
+                void Promise.resolve(result).then(() => {
+                  if (form.getState().hasSubmitErrors) setTimeout(() => focusFirstInvalid(formElement));
+                });
                 return result;
               }}
             >

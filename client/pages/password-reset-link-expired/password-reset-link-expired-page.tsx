@@ -28,7 +28,7 @@ export default function PasswordResetLinkExpiredPage() {
           {t('password.expired.forgotLink')}
         </Link>
       )}
-      <p>
+      <p className="link-row">
         <Link href={`/login${queryString}`}>{t('password.forgot.backToLogin')}</Link>
       </p>
     </section>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ChevronRightIcon } from '../../components/icons.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -24,6 +25,7 @@ export default function RedirectPage() {
             <li key={link.key} className="link-cards__item">
               <a href={link.href}>
                 <span className="link-cards__name">{t(`activation.redirect.${link.key}`)}</span>
+                <ChevronRightIcon />{' '}
                 <span className="link-cards__text">{t(`activation.redirect.${link.key}Text`)}</span>
               </a>
             </li>

@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
       ) : (
         <Link href={`/forgot-password${queryString}`}>{t('password.expired.forgotLink')}</Link>
       )}
-      <p>
+      <p className="link-row">
         <Link href={`/login${queryString}`}>{t('password.forgot.backToLogin')}</Link>
       </p>
     </section>

@@ -1,0 +1,61 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { createActiveMember, startStack } from '../helper.ts';
+import { settle } from './axe.ts';
+import { launchBrowser } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
+import { checkPhoneLayout, contextAt } from './layout-checks.ts';
+import { exactLabel, textsOf } from './texts.ts';
+
+/**
+ * The member's screens on a 360-pixel phone (no sideways scrolling, 44-pixel targets), and a
+ * header that is one row of the same height signed in or out, on a phone and on a desktop.
+ */
+// Many screens in one real browser: more than the default two minutes on a busy machine.
+t.setTimeout(300_000);
+const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+const browser = await launchBrowser(t);
+
+const headerHeight = (page: Page) => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
+
+async function signIn(page: Page, lang: 'en' | 'es-es' | 'ja-jp') {
+  const text = textsOf(lang);
+  const member = await createActiveMember(stack);
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.getByRole('link', { name: text('common.signOut') }).waitFor();
+}
+
+for (const lang of ['es-es', 'ja-jp'] as const) {
+  t.test(`${lang} at 360 pixels`, async (t) => {
+    const text = textsOf(lang);
+    const page = await (await contextAt(browser, stack, 360)).newPage();
+    await page.goto(`/${lang}/login`);
+    await settle(page);
+    const signedOut = await headerHeight(page);
+    t.equal(signedOut, 64, 'the header is one row of 64 pixels');
+    await signIn(page, lang);
+    t.equal(await headerHeight(page), signedOut, 'signed in, with the sign-out button, it keeps its height');
+
+    for (const screen of ['my-account', 'change-password', 'choosing-preferring']) {
+      await page.goto(`/${lang}/${screen}`);
+      await settle(page);
+      await checkPhoneLayout(t, page, screen);
+    }
+    await page.goto(`/${lang}/my-account`);
+    await page.getByRole('button', { name: text('account.delete.button'), exact: true }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await checkPhoneLayout(t, page, 'my-account with the delete dialog open');
+    await page.context().close();
+  });
+}
+
+t.test('on a desktop the header keeps its height too', async (t) => {
+  const page = await (await contextAt(browser, stack, 1280)).newPage();
+  await page.goto('/en/login');
+  await settle(page);
+  const signedOut = await headerHeight(page);
+  await signIn(page, 'en');
+  t.equal(await headerHeight(page), signedOut, `${signedOut} pixels either way`);
+});

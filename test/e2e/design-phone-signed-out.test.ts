@@ -1,0 +1,64 @@
+import t from 'tap';
+import { startStack } from '../helper.ts';
+import { settle } from './axe.ts';
+import { launchBrowser } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
+import { checkPhoneLayout, contextAt } from './layout-checks.ts';
+import { exactLabel, textsOf } from './texts.ts';
+
+/**
+ * The signed-out screens on a 360-pixel phone, in a long language and a CJK one: nothing
+ * scrolls sideways and every control is a 44-pixel target, with messages and tips open too.
+ */
+// Many screens in one real browser: more than the default two minutes on a busy machine.
+t.setTimeout(300_000);
+const stack = await startStack(t, {
+  env: {
+    CLIENT_DIR: await builtClientDir(),
+    GOOGLE_CLIENT_ID: 'design-google',
+    GOOGLE_CLIENT_SECRET: 'design-google-secret',
+    FACEBOOK_APP_ID: 'design-facebook',
+    FACEBOOK_APP_SECRET: 'design-facebook-secret',
+  },
+});
+const browser = await launchBrowser(t);
+
+const SCREENS = [
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'verify-your-email-address',
+  'resend-verify-mail',
+  'password-reset-link-expired',
+  'redirect-page',
+  'confirm-subscription',
+  'error',
+  'error?error=unauthorized&userId=someone%40example.com',
+];
+
+for (const lang of ['es-es', 'ja-jp'] as const) {
+  t.test(`${lang} at 360 pixels`, async (t) => {
+    const text = textsOf(lang);
+    const page = await (await contextAt(browser, stack, 360)).newPage();
+    for (const screen of SCREENS) {
+      await page.goto(`/${lang}/${screen}`);
+      await settle(page);
+      await checkPhoneLayout(t, page, screen);
+    }
+    await page.goto(`/${lang}/login`);
+    await page.getByRole('button', { name: text('login.code.switch') }).click();
+    await page.getByRole('button', { name: text('login.code.getCode') }).waitFor();
+    await checkPhoneLayout(t, page, 'login, code mode');
+
+    await page.goto(`/${lang}/register`);
+    await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
+    await page.getByRole('button', { name: text('register.submit') }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await checkPhoneLayout(t, page, 'register with every message shown');
+    await page.getByRole('button', { name: text('register.sampleNumbers.button') }).click();
+    await page.getByRole('tooltip').waitFor();
+    await checkPhoneLayout(t, page, 'register with the sample numbers open');
+    await page.context().close();
+  });
+}
