@@ -23,6 +23,8 @@ async function myAccount(browser: Browser, lang: Language, member: { email: stri
   page.setDefaultTimeout(15_000);
   const text = textsOf(lang);
   await page.goto(`/${lang}/login`);
+  // The screen painted at build time stays inert until the app takes over: type into the app's.
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
   await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
