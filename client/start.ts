@@ -25,5 +25,7 @@ function startApp() {
   void import(app);
 }
 
-// A frame is painted between the animation frame and the timeout.
-requestAnimationFrame(() => setTimeout(startApp, 0));
+// A frame is painted between the animation frame and the timeout. A page opened in a
+// background tab paints no frame until it is shown: it starts the app at once.
+if (document.visibilityState === 'hidden') startApp();
+else requestAnimationFrame(() => setTimeout(startApp, 0));
