@@ -38,6 +38,7 @@ t.test('each language is tagged and drawn with its own font', async (t) => {
   for (const lang of LANGUAGES) {
     const text = textsOf(lang);
     await page.goto(`/${lang}/login`);
+    await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: text('login.title') }).waitFor();
     t.equal(await page.evaluate(() => document.documentElement.lang), languageTag(lang), `${lang}: <html lang> is the BCP 47 tag`);
 
@@ -65,6 +66,8 @@ t.test('line breaking follows each language', async (t) => {
 
   const style = async (lang: Language) => {
     await page.goto(`/${lang}/login`);
+    // Measured once the app has taken over the screen painted at build time, with all its styles.
+    await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: textsOf(lang)('login.title') }).waitFor();
     return page.locator('h1').evaluate((h1) => {
       const s = getComputedStyle(h1);
