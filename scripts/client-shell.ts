@@ -66,7 +66,8 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue, scree
     `<script type="module" src="${attribute(script)}"></script>`,
     '</head>',
     '<body>',
-    screen ? `<div id="root" inert>${screen}</div>` : '<div id="root"></div>',
+    // Its fields say they are read-only too, so that tools filling forms wait for the app's.
+    screen ? `<div id="root" inert>${screen.replace(/<(input|textarea)\b/g, '<$1 aria-readonly="true"')}</div>` : '<div id="root"></div>',
     '<noscript>This site needs JavaScript.</noscript>',
     '</body>',
     '</html>',
