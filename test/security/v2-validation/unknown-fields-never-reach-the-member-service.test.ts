@@ -66,6 +66,15 @@ const SAMPLES: Record<string, Sample> = {
   },
   'PATCH /api/member': { body: () => ({ ...PREFERENCES, returnUrl: '/en/my-account' }), signedIn: true },
   'DELETE /api/member': { body: () => ({}), signedIn: true },
+  'POST /api/Member/Sessions/EndOthers': { body: () => ({}), signedIn: true },
+  'DELETE /api/Member/Sessions/:id': { body: () => ({}), signedIn: true },
+  'POST /api/Member/SecurityEvents/NotMe': { body: () => ({ eventId: 'no-such-event' }), signedIn: true },
+  'POST /api/Member/Passkey/RegisterOptions': { body: () => ({}), signedIn: true },
+  'POST /api/Member/Passkey/Register': { body: () => ({ name: 'Laptop', credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } }), signedIn: true },
+  'POST /api/Member/Passkey/LoginOptions': { body: () => ({}) },
+  'POST /api/Member/Passkey/Login': { body: () => ({ credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} }, returnUrl: 'https://shop.example/x' }) },
+  'PATCH /api/Member/Passkeys/:id': { body: () => ({ name: 'Laptop' }), signedIn: true },
+  'DELETE /api/Member/Passkeys/:id': { body: () => ({}), signedIn: true },
 };
 
 /**
