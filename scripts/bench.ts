@@ -4,13 +4,14 @@
  * machine is otherwise quiet. Ratios compare two things measured in the same run.
  *
  *   npm run bench [-- --seconds 10 --connections 20 --concurrency 4 --requests 100000 --profile DIR]
+ *   npm run bench -- --quick                (short runs, 20,000 mixed requests)
+ *   npm run bench -- --only read,sign-in    (some of: lighthouse, page, read, sign-in, memory)
  *
  * --seconds: each throughput run; --connections: for the authenticated read and the mixed
- * requests; --concurrency: sign-ins and argon2id verifications at a time; --requests: the mixed
- * requests of the memory measure (read after a tenth of them and after all); --profile: write
- * CPU profiles (--cpu-prof) of the portal and the member service into DIR.
- *   npm run bench -- --quick          (short runs, 20,000 mixed requests)
- *   npm run bench -- --only read,sign-in   (some of: lighthouse, page, read, sign-in, memory)
+ * requests; --concurrency: sign-ins and argon2id verifications at a time (at most 5: one member
+ * signs in, and the lockout locks an account on its sixth password check at a time);
+ * --requests: the mixed requests of the memory measure (read after a tenth of them and after
+ * all); --profile: write CPU profiles (--cpu-prof) of the portal and the member service to DIR.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { encodePassword } from '../../server/common/password-encoding.ts';
+import { LOCKOUT_MAX_FAILURES } from '../../shared/limits.ts';
 import { hashPassword, verifyPassword } from '../../server/member-service/security/passwords.ts';
 import { freePort } from '../../test/helper.ts';
 import { startService } from './processes.ts';
@@ -80,6 +81,9 @@ async function argon2Verifies(password: string, seconds: number, concurrency: nu
 
 /** Password sign-ins through the portal against raw argon2id verifications, at the same concurrency. */
 export async function signInsVersusArgon2(stack: BenchStack, seconds: number, concurrency: number): Promise<Comparison> {
+  // The lockout admits that many password checks of one account at a time and locks on the next
+  // (server/bff/sign-in/lockout.ts), right password or not: the bench signs one member in.
+  if (concurrency > LOCKOUT_MAX_FAILURES) throw new Error(`--concurrency: at most ${LOCKOUT_MAX_FAILURES} sign-ins of one account at a time`);
   const portalUrl = stack.portal.url;
   const signIn = {
     url: `${portalUrl}/api/Member/Login`,
