@@ -42,7 +42,8 @@ const connections = Number(values.connections);
 const concurrency = Number(values.concurrency);
 const mixedRequests = Number(values.requests ?? (values.quick ? 20_000 : 100_000));
 const sections = new Set(values.only.split(',').map((name) => name.trim()));
-for (const name of sections) if (!SECTIONS.includes(name as Section)) throw new Error(`--only: no section ${name} (${SECTIONS.join(', ')})`);
+for (const name of sections)
+  if (!SECTIONS.includes(name as Section)) throw new Error(`--only: no section ${name} (${SECTIONS.join(', ')})`);
 
 const teardowns: Array<() => unknown> = [];
 const lifetime = { teardown: (fn: () => unknown) => teardowns.unshift(fn) };
@@ -62,11 +63,26 @@ async function lighthouseRows(stack: BenchStack): Promise<Row[]> {
   for (const [name, url, cookie] of pages) {
     const result = await audit(url, cookie);
     login ??= result;
-    rows.push({ measure: `Lighthouse performance, ${name}`, value: String(result.score), target: '≥ 95', met: met(95, result.score, false) });
+    rows.push({
+      measure: `Lighthouse performance, ${name}`,
+      value: String(result.score),
+      target: '≥ 95',
+      met: met(95, result.score, false),
+    });
   }
   if (login) {
-    rows.push({ measure: 'first contentful paint (login)', value: seconds(login.fcpMs), target: '≤ 1.50 s', met: met(1500, login.fcpMs, true) });
-    rows.push({ measure: 'largest contentful paint (login)', value: seconds(login.lcpMs), target: '≤ 2.00 s', met: met(2000, login.lcpMs, true) });
+    rows.push({
+      measure: 'first contentful paint (login)',
+      value: seconds(login.fcpMs),
+      target: '≤ 1.50 s',
+      met: met(1500, login.fcpMs, true),
+    });
+    rows.push({
+      measure: 'largest contentful paint (login)',
+      value: seconds(login.lcpMs),
+      target: '≤ 2.00 s',
+      met: met(2000, login.lcpMs, true),
+    });
   }
   return rows;
 }
@@ -75,9 +91,24 @@ async function pageRows(stack: BenchStack): Promise<Row[]> {
   console.log('What the login page fetches ...');
   const page = await measurePageLoad(await launchBrowser(lifetime), `${stack.portal.url}/en/login`);
   return [
-    { measure: 'requests to show /en/login', value: `${page.requests} (${page.scripts} scripts)`, target: '≤ 8', met: met(8, page.requests, true) },
-    { measure: 'longest chain of scripts waiting on each other', value: String(page.importDepth), target: '≤ 2', met: met(2, page.importDepth, true) },
-    { measure: 'JavaScript of the login page, as sent', value: kib(page.scriptBytes), target: '≤ 90.0 KiB', met: met(90 * 1024, page.scriptBytes, true) },
+    {
+      measure: 'requests to show /en/login',
+      value: `${page.requests} (${page.scripts} scripts)`,
+      target: '≤ 8',
+      met: met(8, page.requests, true),
+    },
+    {
+      measure: 'longest chain of scripts waiting on each other',
+      value: String(page.importDepth),
+      target: '≤ 2',
+      met: met(2, page.importDepth, true),
+    },
+    {
+      measure: 'JavaScript of the login page, as sent',
+      value: kib(page.scriptBytes),
+      target: '≤ 90.0 KiB',
+      met: met(90 * 1024, page.scriptBytes, true),
+    },
     { measure: 'its translation catalogue (JSON), as sent', value: kib(page.catalogueBytes), target: '—' },
   ];
 }
@@ -116,16 +147,25 @@ async function main() {
   let failures = 0;
   // A run with failed requests keeps its logs.
   lifetime.teardown(() => stopBenchStack(stack, failures > 0));
-  if (values.profile) console.log(`CPU profiles go to ${values.profile}: the portal's carry ${stack.portal.pid}, the member service's ${stack.memberService.pid}`);
+  if (values.profile)
+    console.log(
+      `CPU profiles go to ${values.profile}: the portal's carry ${stack.portal.pid}, the member service's ${stack.memberService.pid}`,
+    );
 
   const rows: Row[] = [];
   if (sections.has('lighthouse')) rows.push(...(await lighthouseRows(stack)));
   if (sections.has('page')) rows.push(...(await pageRows(stack)));
-  for (const [name, measure] of [['read', readRows], ['sign-in', signInRows], ['memory', memoryRows]] as const) {
+  for (const [name, measure] of [
+    ['read', readRows],
+    ['sign-in', signInRows],
+    ['memory', memoryRows],
+  ] as const) {
     if (!sections.has(name)) continue;
     const result = await measure(stack);
     // A measure with failed requests did not measure what it says.
-    rows.push(...result.rows.map((row) => (result.failures > 0 ? { ...row, met: false, value: `${row.value}, ${result.failures} failed` } : row)));
+    rows.push(
+      ...result.rows.map((row) => (result.failures > 0 ? { ...row, met: false, value: `${row.value}, ${result.failures} failed` } : row)),
+    );
     failures += result.failures;
   }
   if (failures > 0) console.log(`warning: ${failures} requests failed; see the logs in ${stack.dir}`);

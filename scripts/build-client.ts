@@ -101,7 +101,8 @@ function chunkOutputs(metafile: Metafile, outdir: string): Pick<ClientOutputs, '
 
   const [mainFile, main] = outputOf('client/main.tsx');
   // The file holding main.tsx's code: the app chunk, or main.js itself if no group imports main.tsx.
-  const appFile = Object.entries(metafile.outputs).find(([file, output]) => file.endsWith('.js') && output.inputs['client/main.tsx'])?.[0] ?? mainFile;
+  const appFile =
+    Object.entries(metafile.outputs).find(([file, output]) => file.endsWith('.js') && output.inputs['client/main.tsx'])?.[0] ?? mainFile;
   const appChunks = staticImports(appFile);
   const groups = {} as Record<ScreenGroup, string[]>;
   for (const [group, entryPoint] of Object.entries(GROUP_ENTRIES) as Array<[ScreenGroup, string]>) {
@@ -120,7 +121,12 @@ function chunkOutputs(metafile: Metafile, outdir: string): Pick<ClientOutputs, '
 /** client/start.ts with the URLs it fetches once a prerendered screen is painted. */
 async function buildStartScript(outdir: string, app: Pick<ClientOutputs, 'script' | 'preload' | 'catalogues'>): Promise<string> {
   const urls = `export const app = ${JSON.stringify(app.script)}; export const modules = ${JSON.stringify(app.preload)}; export const catalogues = ${JSON.stringify(app.catalogues)};`;
-  const result = await build({ ...browserOptions(outdir), entryPoints: ['client/start.ts'], metafile: true, plugins: [buildTimeModule('client:start', urls)] });
+  const result = await build({
+    ...browserOptions(outdir),
+    entryPoints: ['client/start.ts'],
+    metafile: true,
+    plugins: [buildTimeModule('client:start', urls)],
+  });
   const [file] = Object.keys(result.metafile.outputs);
   if (!file) throw new Error('client/start.ts produced no script');
   return '/' + path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
@@ -134,7 +140,10 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
   const result = await build({ ...browserOptions(outdir), entryPoints: ['client/main.tsx'], splitting: true, metafile: true, plugins });
   const chunks = chunkOutputs(result.metafile, outdir);
 
-  const catalogueFiles = Object.fromEntries(Object.entries(catalogues).map(([lang, url]) => [lang, path.join(outdir, url)])) as Record<Language, string>;
+  const catalogueFiles = Object.fromEntries(Object.entries(catalogues).map(([lang, url]) => [lang, path.join(outdir, url)])) as Record<
+    Language,
+    string
+  >;
   const loginScreens = await prerenderLoginScreens(root, plugins, catalogueFiles);
   const start = Object.keys(loginScreens).length > 0 ? await buildStartScript(outdir, { ...chunks, catalogues }) : undefined;
 
@@ -147,5 +156,7 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outputs = await buildClient();
   const prerendered = Object.keys(outputs.loginScreens).length;
-  console.log(`client built for ${LANGUAGES.length} languages (login prerendered in ${prerendered}): ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`);
+  console.log(
+    `client built for ${LANGUAGES.length} languages (login prerendered in ${prerendered}): ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`,
+  );
 }

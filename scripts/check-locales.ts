@@ -40,7 +40,9 @@ export function readLanguage(localesDir: string, lang: string): { keys: Flat; pr
   const problems: string[] = [];
   const dir = path.join(localesDir, lang);
   if (!existsSync(dir)) return { keys, problems: [`${lang}: folder locales/${lang} is missing`], missing: true };
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const name = file.slice(0, -'.json'.length);
     try {
       flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), name, keys);

@@ -41,7 +41,11 @@ export interface ShellInputs {
 }
 
 /** Only what a data: URL in a quoted attribute needs escaped; the rest stays readable (and small). */
-const svgDataUrl = (svg: string) => `data:image/svg+xml,${svg.trim().replace(/"/g, "'").replace(/[<>#%\s]/g, encodeURIComponent)}`;
+const svgDataUrl = (svg: string) =>
+  `data:image/svg+xml,${svg
+    .trim()
+    .replace(/"/g, "'")
+    .replace(/[<>#%\s]/g, encodeURIComponent)}`;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -17,7 +17,9 @@ if (!Number.isInteger(runsPerRoute) || runsPerRoute < 1 || !Number.isInteger(see
   console.error('usage: npm run fuzz -- [--runs N] [--seed S] [--route TEXT]');
   process.exit(2);
 }
-console.log(`seed ${seed} (replay: npm run fuzz -- --seed ${seed} --runs ${runsPerRoute}${values.route ? ` --route '${values.route}'` : ''})`);
+console.log(
+  `seed ${seed} (replay: npm run fuzz -- --seed ${seed} --runs ${runsPerRoute}${values.route ? ` --route '${values.route}'` : ''})`,
+);
 
 const cleanups: Array<() => unknown> = [];
 const target = await startTarget({ teardown: (fn) => cleanups.push(fn) });
@@ -39,7 +41,11 @@ console.log(
     `replies ${JSON.stringify(report.statuses)}; slowest ${Math.round(report.slowestMs)} ms`,
 );
 for (const violation of report.violations) {
-  console.log(`\n✗ ${violation.route}\n  ${violation.request}\n  ${violation.problems.join('\n  ')}\n  (seed ${violation.seed}, path ${violation.path})`);
+  console.log(
+    `\n✗ ${violation.route}\n  ${violation.request}\n  ${violation.problems.join('\n  ')}\n  (seed ${violation.seed}, path ${violation.path})`,
+  );
 }
-console.log(report.violations.length === 0 ? '\nno property broke' : `\n${report.violations.length} route(s) broke a property; seed ${seed}`);
+console.log(
+  report.violations.length === 0 ? '\nno property broke' : `\n${report.violations.length} route(s) broke a property; seed ${seed}`,
+);
 process.exit(report.violations.length === 0 ? 0 : 1);

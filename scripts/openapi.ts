@@ -27,7 +27,13 @@ export interface OpenApiApps {
 export async function openApiApps(): Promise<OpenApiApps> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'openapi-'));
   const key = 'k'.repeat(32);
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVICE_KEY: key, UPSTREAM_SERVICE_KEY: key, CLIENT_DIR: path.join(dataDir, 'client') };
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVICE_KEY: key,
+    UPSTREAM_SERVICE_KEY: key,
+    CLIENT_DIR: path.join(dataDir, 'client'),
+  };
   const memberService = await buildMemberService(loadMemberServiceConfig(env), { logger: false });
   const portal = await buildApp(loadBffConfig({ ...env, UPSTREAM_URL: 'http://127.0.0.1:9' }), { logger: false });
   await Promise.all([memberService.ready(), portal.ready()]);

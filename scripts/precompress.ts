@@ -33,6 +33,8 @@ async function variants(file: string): Promise<void> {
 
 export async function precompress(dir: string): Promise<void> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
   await Promise.all(files.map(variants));
 }

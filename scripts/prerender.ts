@@ -13,7 +13,11 @@ import type { Language } from '../shared/languages.ts';
 
 const run = promisify(execFile);
 
-export async function prerenderLoginScreens(root: string, plugins: Plugin[], catalogueFiles: Record<Language, string>): Promise<Partial<Record<Language, string>>> {
+export async function prerenderLoginScreens(
+  root: string,
+  plugins: Plugin[],
+  catalogueFiles: Record<Language, string>,
+): Promise<Partial<Record<Language, string>>> {
   // Inside the project, so that Node finds the packages the bundle leaves out.
   const cache = path.join(root, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });

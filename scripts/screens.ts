@@ -80,7 +80,11 @@ async function shoot(page: Page, screen: Screen, lang: Language, file: string): 
   await page.goto(`/${lang}/${screen.path}`);
   await page.waitForLoadState('networkidle');
   // Screens show a spinner first; the shot waits for the heading that replaces it.
-  await page.locator('main h1, main h2').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('main h1, main h2')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(outDir, file), fullPage: true });
 }
 

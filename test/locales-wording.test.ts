@@ -14,18 +14,10 @@ const RULED_OUT: Record<Language, { pattern: RegExp; instead: string }[]> = {
     { pattern: /\blog ?in\b|\blogin\b/i, instead: 'sign in / sign-in' },
     { pattern: /\bNot connect\b(?!ed)/, instead: 'Not connected' },
   ],
-  'zh-tw': [
-    { pattern: /帳戶|賬號|信箱|登錄/, instead: '帳號, 電子郵件, 登入' },
-  ],
-  'zh-cn': [
-    { pattern: /账户|帐号|电子邮件地址|电子邮箱地址|登入/, instead: '账号, 电子邮箱, 登录' },
-  ],
-  'ja-jp': [
-    { pattern: /サインイン|Eメール|All rights reserved/, instead: 'ログイン, メール, 無断転載を禁じます' },
-  ],
-  'ko-kr': [
-    { pattern: /(?<!이)메일(?!함)|사인인/, instead: '이메일, 로그인' },
-  ],
+  'zh-tw': [{ pattern: /帳戶|賬號|信箱|登錄/, instead: '帳號, 電子郵件, 登入' }],
+  'zh-cn': [{ pattern: /账户|帐号|电子邮件地址|电子邮箱地址|登入/, instead: '账号, 电子邮箱, 登录' }],
+  'ja-jp': [{ pattern: /サインイン|Eメール|All rights reserved/, instead: 'ログイン, メール, 無断転載を禁じます' }],
+  'ko-kr': [{ pattern: /(?<!이)메일(?!함)|사인인/, instead: '이메일, 로그인' }],
   'es-es': [
     { pattern: /\b(tu|tus|te|puedes|quieres|has|Inténtalo|inténtalo|regístrate|Iniciarás|necesitas)\b/, instead: 'usted forms' },
     { pattern: /\be-?mail\b/i, instead: 'correo electrónico' },
@@ -38,7 +30,9 @@ const withoutPlaceholders = (text: string) => text.replace(/\{\{[^}]*\}\}/g, '')
 t.test('every language keeps to its glossary', async (t) => {
   for (const lang of LANGUAGES) {
     const offending = [...readLanguage(localesDir, lang).keys].flatMap(([key, text]) =>
-      RULED_OUT[lang].filter(({ pattern }) => pattern.test(withoutPlaceholders(text))).map(({ instead }) => `${key}: "${text}" (use ${instead})`),
+      RULED_OUT[lang]
+        .filter(({ pattern }) => pattern.test(withoutPlaceholders(text)))
+        .map(({ instead }) => `${key}: "${text}" (use ${instead})`),
     );
     t.same(offending, [], `${lang}: one term each for sign in, e-mail and account`);
   }
@@ -48,12 +42,19 @@ t.test('English headings and buttons are in sentence case', async (t) => {
   const english = readLanguage(localesDir, 'en').keys;
   const titles = [...english].filter(([key]) => /(^|\.)(title|submit|button|loginNow|goToLogin|privacyPolicy|cookiePolicy)$/.test(key));
   t.ok(titles.length > 20, 'titles and buttons were found');
-  const titleCase = titles.filter(([, text]) => /^\S+ (?:[A-Z][a-z]+)(?: |$)/.test(text) && !/^(Google|LinkedIn|Facebook|Caps Lock)/.test(text));
+  const titleCase = titles.filter(
+    ([, text]) => /^\S+ (?:[A-Z][a-z]+)(?: |$)/.test(text) && !/^(Google|LinkedIn|Facebook|Caps Lock)/.test(text),
+  );
   t.same(titleCase, []);
 });
 
 t.test('the forgot-password button says it sends a reset link', async (t) => {
   const submit = (lang: Language) => readLanguage(localesDir, lang).keys.get('password.forgot.submit');
   t.equal(submit('en'), 'Send reset link');
-  for (const lang of LANGUAGES) t.not(submit(lang), readLanguage(localesDir, lang).keys.get('password.change.submit'), `${lang}: not the change-password button's words`);
+  for (const lang of LANGUAGES)
+    t.not(
+      submit(lang),
+      readLanguage(localesDir, lang).keys.get('password.change.submit'),
+      `${lang}: not the change-password button's words`,
+    );
 });

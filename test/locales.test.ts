@@ -27,7 +27,9 @@ t.test('every language has every English key, translated', async (t) => {
 
 t.test('every result code and every rule code has an error.<code> text', async (t) => {
   const ruleCodes = filesUnder(path.join(root, 'shared/rules'), /\.ts$/)
-    .flatMap((file) => [...withoutComments(readFileSync(file, 'utf8')).matchAll(/'([A-Z][A-Za-z0-9_]+)'/g)].map((match) => match[1] as string))
+    .flatMap((file) =>
+      [...withoutComments(readFileSync(file, 'utf8')).matchAll(/'([A-Z][A-Za-z0-9_]+)'/g)].map((match) => match[1] as string),
+    )
     .filter((code) => code !== EUROPE_REGION && code !== RMA_SOURCE);
   t.ok(ruleCodes.includes('FirstNameRequired'), 'the rule codes were found');
   for (const code of new Set([...ERROR_CODES, ...ruleCodes])) t.ok(english.has(`error.${code}`), `error.${code}`);
@@ -53,24 +55,36 @@ t.test('the check reports missing, extra, untranslated and broken entries', asyn
     mkdirSync(path.join(dir, lang), { recursive: true });
     writeFileSync(path.join(dir, lang, file), typeof content === 'string' ? content : JSON.stringify(content));
   };
-  write('en', 'login.json', { title: 'Sign in', hello: 'Hello {{name}}', brandAures: 'x', nested: { a: 'Apple' }, symbol: '{{count}} / 5' });
+  write('en', 'login.json', {
+    title: 'Sign in',
+    hello: 'Hello {{name}}',
+    brandAures: 'x',
+    nested: { a: 'Apple' },
+    symbol: '{{count}} / 5',
+  });
   write('en', 'common.json', { brandAures: 'AURES' });
   write('ja-jp', 'login.json', { title: 'ログイン', hello: 'こんにちは', nested: { a: 'Apple', b: 'extra' }, symbol: '{{count}} / 5' });
   write('ja-jp', 'common.json', { brandAures: 'AURES' });
   write('ko-kr', 'login.json', '{ not json');
   const problems = checkLocales(dir, ['en', 'ja-jp', 'ko-kr', 'es-es']).sort();
-  t.match(problems.find((problem) => problem.startsWith('ko-kr: login.json')), /^ko-kr: login\.json is not valid JSON/);
-  t.same(problems.filter((problem) => !problem.startsWith('ko-kr: login.json')), [
-    'es-es: folder locales/es-es is missing',
-    'ja-jp: extra login.nested.b (not in en)',
-    'ja-jp: login.hello lacks {{name}}',
-    'ja-jp: login.nested.a is the English text',
-    'ja-jp: missing login.brandAures',
-    'ko-kr: missing common.brandAures',
-    'ko-kr: missing login.brandAures',
-    'ko-kr: missing login.hello',
-    'ko-kr: missing login.nested.a',
-    'ko-kr: missing login.symbol',
-    'ko-kr: missing login.title',
-  ]);
+  t.match(
+    problems.find((problem) => problem.startsWith('ko-kr: login.json')),
+    /^ko-kr: login\.json is not valid JSON/,
+  );
+  t.same(
+    problems.filter((problem) => !problem.startsWith('ko-kr: login.json')),
+    [
+      'es-es: folder locales/es-es is missing',
+      'ja-jp: extra login.nested.b (not in en)',
+      'ja-jp: login.hello lacks {{name}}',
+      'ja-jp: login.nested.a is the English text',
+      'ja-jp: missing login.brandAures',
+      'ko-kr: missing common.brandAures',
+      'ko-kr: missing login.brandAures',
+      'ko-kr: missing login.hello',
+      'ko-kr: missing login.nested.a',
+      'ko-kr: missing login.symbol',
+      'ko-kr: missing login.title',
+    ],
+  );
 });

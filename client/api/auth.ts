@@ -1,5 +1,11 @@
 import type { Language } from '../../shared/languages.ts';
-import type { LoginRequest, LoginResultData, OtpVerifyRequest, RefererLoginRequest, SendOtpCodeRequest } from '../../shared/schemas/auth.ts';
+import type {
+  LoginRequest,
+  LoginResultData,
+  OtpVerifyRequest,
+  RefererLoginRequest,
+  SendOtpCodeRequest,
+} from '../../shared/schemas/auth.ts';
 import { request } from './http.ts';
 
 export function login(body: LoginRequest) {

@@ -13,7 +13,9 @@ export function resendResetMail(userId: string, lang: Language) {
 }
 
 export function checkResetToken(token: string, userId: string) {
-  return request<{ reason?: string }>(`/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}?userId=${encodeURIComponent(userId)}`);
+  return request<{ reason?: string }>(
+    `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}?userId=${encodeURIComponent(userId)}`,
+  );
 }
 
 export function resetPasswordWithLink(body: ResetPwdUnAuthRequest) {

@@ -16,7 +16,18 @@ export interface NameFieldsProps {
 export function NameFields({ firstNameLabel, lastNameLabel }: NameFieldsProps) {
   const lang = useLanguage();
   // One character over the limit is accepted so the length message can show (spec section 5).
-  const first = <Field key="firstName" name="firstName" label={firstNameLabel} maxLength={FIRST_NAME_MAX_LENGTH + 1} autoComplete="given-name" required />;
-  const last = <Field key="lastName" name="lastName" label={lastNameLabel} maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />;
+  const first = (
+    <Field
+      key="firstName"
+      name="firstName"
+      label={firstNameLabel}
+      maxLength={FIRST_NAME_MAX_LENGTH + 1}
+      autoComplete="given-name"
+      required
+    />
+  );
+  const last = (
+    <Field key="lastName" name="lastName" label={lastNameLabel} maxLength={LAST_NAME_MAX_LENGTH + 1} autoComplete="family-name" required />
+  );
   return <>{familyNameFirst(lang) ? [last, first] : [first, last]}</>;
 }

@@ -22,10 +22,7 @@ export function PasswordChecklist({ password, id }: PasswordChecklistProps) {
             {checks[check] ? '✓' : '•'}
           </span>
           {t(`common.passwordRules.${check}`)}
-          <span className="visually-hidden">
-            {' '}
-            {t(checks[check] ? 'common.passwordRules.met' : 'common.passwordRules.notMet')}
-          </span>
+          <span className="visually-hidden"> {t(checks[check] ? 'common.passwordRules.met' : 'common.passwordRules.notMet')}</span>
         </li>
       ))}
     </ul>

@@ -25,7 +25,10 @@ export function Header({ page }: { page: string }) {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, document.referrer, window.location.origin)}>
+      <a
+        className={`site-header__logo site-header__logo--${variant}`}
+        href={logoLink(lang, variant, document.referrer, window.location.origin)}
+      >
         <BrandLogo brand={variant} />
         <span className="site-header__name">{t(BRAND_NAME[variant])}</span>
       </a>

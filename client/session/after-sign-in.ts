@@ -28,7 +28,11 @@ export type SignedInOutcome = Exclude<LoginOutcome, { kind: 'error' }>;
  * `queryString` ('?…' or '') is kept on a screen whose path carries no query of its own;
  * `replace` leaves the current address out of the history (a provider's one-time callback).
  */
-export async function continueAfterSignIn(outcome: SignedInOutcome, queryString: string, options: { replace?: boolean } = {}): Promise<void> {
+export async function continueAfterSignIn(
+  outcome: SignedInOutcome,
+  queryString: string,
+  options: { replace?: boolean } = {},
+): Promise<void> {
   if (outcome.kind === 'leave') {
     if (options.replace) window.location.replace(outcome.url);
     else window.location.assign(outcome.url);

@@ -41,5 +41,10 @@ export function loginOutcome(reply: Reply<LoginResultData>, lang: Language, user
     if (!data.redirectUrl) return { kind: 'screen', path: `/${lang}/my-account` };
     return { kind: 'leave', url: withSsoParams(data.redirectUrl, data.id, data.tempId) };
   }
-  return { kind: 'error', code, title: reply.title || undefined, ...(data.remainingSeconds ? { remainingSeconds: data.remainingSeconds } : {}) };
+  return {
+    kind: 'error',
+    code,
+    title: reply.title || undefined,
+    ...(data.remainingSeconds ? { remainingSeconds: data.remainingSeconds } : {}),
+  };
 }

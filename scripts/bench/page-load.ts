@@ -24,7 +24,11 @@ interface Seen {
   bodyBytes?: number;
 }
 
-export async function measurePageLoad(browser: Browser, url: string, cookies: Array<{ name: string; value: string; url: string }> = []): Promise<PageLoad> {
+export async function measurePageLoad(
+  browser: Browser,
+  url: string,
+  cookies: Array<{ name: string; value: string; url: string }> = [],
+): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
   try {
     if (cookies.length > 0) await context.addCookies(cookies);
@@ -35,7 +39,12 @@ export async function measurePageLoad(browser: Browser, url: string, cookies: Ar
     const requests = new Map<string, Seen>();
     cdp.on('Network.requestWillBeSent', (event) => {
       const frame = event.initiator.stack?.callFrames[0]?.url ?? event.initiator.url;
-      requests.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other', initiatorUrl: event.initiator.type === 'parser' ? undefined : frame, headerBytes: 0 });
+      requests.set(event.requestId, {
+        url: event.request.url,
+        type: event.type ?? 'Other',
+        initiatorUrl: event.initiator.type === 'parser' ? undefined : frame,
+        headerBytes: 0,
+      });
     });
     cdp.on('Network.responseReceived', (event) => {
       const seen = requests.get(event.requestId);
@@ -61,7 +70,9 @@ export async function measurePageLoad(browser: Browser, url: string, cookies: Ar
       requests: all.length,
       scripts: scripts.length,
       scriptBytes: scripts.reduce((sum, r) => sum + (r.bodyBytes ?? 0), 0),
-      catalogueBytes: all.filter((r) => /^\/assets\/[^/]+\.json$/.test(new URL(r.url).pathname)).reduce((sum, r) => sum + (r.bodyBytes ?? 0), 0),
+      catalogueBytes: all
+        .filter((r) => /^\/assets\/[^/]+\.json$/.test(new URL(r.url).pathname))
+        .reduce((sum, r) => sum + (r.bodyBytes ?? 0), 0),
       importDepth: Math.max(0, ...scripts.map((r) => depth(r))),
       urls: all.map((r) => `${r.type} ${new URL(r.url).pathname}${r.initiatorUrl ? ` <- ${new URL(r.initiatorUrl).pathname}` : ''}`),
     };

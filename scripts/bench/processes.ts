@@ -62,7 +62,8 @@ export async function startService(options: {
 
   const deadline = Date.now() + 60_000;
   while (!(await answers(options.url + (options.readyPath ?? '/healthz')))) {
-    if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode}; see ${options.logDir}/${options.name}.log`);
+    if (child.exitCode !== null)
+      throw new Error(`${options.name} exited with ${child.exitCode}; see ${options.logDir}/${options.name}.log`);
     if (Date.now() > deadline) throw new Error(`${options.name} did not answer at ${options.url}`);
     await sleep(200);
   }

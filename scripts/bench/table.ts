@@ -9,7 +9,10 @@ export interface Row {
 }
 
 export function markdownTable(rows: Row[]): string {
-  const cells = [['measure', 'value', 'target', 'met'], ...rows.map((r) => [r.measure, r.value, r.target, r.met === undefined ? '' : r.met ? 'yes' : 'no'])];
+  const cells = [
+    ['measure', 'value', 'target', 'met'],
+    ...rows.map((r) => [r.measure, r.value, r.target, r.met === undefined ? '' : r.met ? 'yes' : 'no']),
+  ];
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(cells[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');

@@ -83,13 +83,19 @@ async function argon2Verifies(password: string, seconds: number, concurrency: nu
 export async function signInsVersusArgon2(stack: BenchStack, seconds: number, concurrency: number): Promise<Comparison> {
   // The lockout admits that many password checks of one account at a time and locks on the next
   // (server/bff/sign-in/lockout.ts), right password or not: the bench signs one member in.
-  if (concurrency > LOCKOUT_MAX_FAILURES) throw new Error(`--concurrency: at most ${LOCKOUT_MAX_FAILURES} sign-ins of one account at a time`);
+  if (concurrency > LOCKOUT_MAX_FAILURES)
+    throw new Error(`--concurrency: at most ${LOCKOUT_MAX_FAILURES} sign-ins of one account at a time`);
   const portalUrl = stack.portal.url;
   const signIn = {
     url: `${portalUrl}/api/Member/Login`,
     method: 'POST' as const,
     // A browser that signed in before: a known device (a new one gets the member a mail).
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br, gzip', cookie: stack.returningCookie },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'accept-encoding': 'br, gzip',
+      cookie: stack.returningCookie,
+    },
     body: JSON.stringify({ userId: stack.member.email, password: stack.member.password }),
     connections: concurrency,
   };

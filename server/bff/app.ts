@@ -65,13 +65,17 @@ function trustProxySetting(value: BffConfig['trustProxy']) {
 
 /** Builds the portal's server; main.ts listens. */
 export async function buildApp(config: BffConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  if (!config.upstreamUrl) throw new Error('buildApp needs config.upstreamUrl (main.ts starts the reference member service when UPSTREAM_URL is unset)');
+  if (!config.upstreamUrl)
+    throw new Error('buildApp needs config.upstreamUrl (main.ts starts the reference member service when UPSTREAM_URL is unset)');
   const clock = options.clock ?? systemClock;
   const https = config.publicOrigin.startsWith('https:');
   const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha) });
 
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     serverFactory: portalServerFactory({
@@ -94,7 +98,10 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     log: app.log,
   });
   const { store, redis } = await createStore(config, { clock, log: app.log });
-  const sessions = new KeyValueSessionStore(store, clock, { idleSeconds: config.sessionIdleSeconds, absoluteSeconds: config.sessionAbsoluteSeconds });
+  const sessions = new KeyValueSessionStore(store, clock, {
+    idleSeconds: config.sessionIdleSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  });
   app.decorate('memberSessions', sessions);
   app.addHook('onClose', async () => {
     await upstream.close();

@@ -12,6 +12,7 @@ export interface CallbackPolicy {
 
 // Control characters, whitespace and backslashes have no place in a URL we hand back; browsers
 // strip or reinterpret them in ways that turn a harmless-looking value into another host.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\\\u2028\u2029]/;
 const ABSOLUTE_HTTP = /^https?:\/\/[^/]/i;
 const ORIGIN_ENTRY = /^https?:\/\//;
@@ -106,7 +107,9 @@ export function mayCarryTicket(url: string, policy: CallbackPolicy): boolean {
     return false;
   }
   return policy.allowedHosts.some((entry) =>
-    ORIGIN_ENTRY.test(entry) ? parsed.origin === originOfEntry(entry) : parsed.protocol === 'https:' && parsed.port === '' && parsed.hostname === entry,
+    ORIGIN_ENTRY.test(entry)
+      ? parsed.origin === originOfEntry(entry)
+      : parsed.protocol === 'https:' && parsed.port === '' && parsed.hostname === entry,
   );
 }
 

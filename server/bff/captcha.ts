@@ -34,7 +34,11 @@ export function createCaptchaGate(config: CaptchaConfig, publicOrigin: string, t
       const choice = choose(request, lang);
       if (choice.type === null || choice.type === CaptchaType.None) return;
       const token = input?.token;
-      const passed = choice.provider !== undefined && typeof token === 'string' && token !== '' && (await siteverify(choice.provider, token, request.ip, portalHostnames, timeoutMs));
+      const passed =
+        choice.provider !== undefined &&
+        typeof token === 'string' &&
+        token !== '' &&
+        (await siteverify(choice.provider, token, request.ip, portalHostnames, timeoutMs));
       if (!passed) throw new ReplyError(400, 'Form_ReCaptcha_Invalid');
     },
   };

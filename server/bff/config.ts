@@ -87,15 +87,11 @@ const EnvSchema = Type.Object({
   OTP_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   SSO_SITE_KEYS: Type.Optional(Type.String({ pattern: '^\\s*[A-Za-z0-9_-]{32,200}(\\s*,\\s*[A-Za-z0-9_-]{32,200})*\\s*$' })),
   EMAIL_CHECK_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
-  TRUST_PROXY: Type.Optional(
-    Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' }),
-  ),
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' })),
   REQUEST_TIMEOUT_MS: Type.Optional(positiveInteger),
   HEADERS_TIMEOUT_MS: Type.Optional(positiveInteger),
   KEEP_ALIVE_TIMEOUT_MS: Type.Optional(positiveInteger),
-  LOG_LEVEL: Type.Optional(
-    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level))),
-  ),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)))),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   PASSWORD_MAIL_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
   EMPLOYEE_RESET_PASSWORD_URL: Type.Optional(Type.String({ pattern: '^https://[^\\s]+$' })),
@@ -181,7 +177,10 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     loginFailureWindowSeconds: Number(e.LOGIN_FAILURE_WINDOW_SECONDS ?? 900),
     registerRateLimitPerMinute: Number(e.REGISTER_RATE_LIMIT_PER_MINUTE ?? 10),
     otpRateLimitPerMinute: Number(e.OTP_RATE_LIMIT_PER_MINUTE ?? 5),
-    ssoSiteKeys: (e.SSO_SITE_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== ''),
+    ssoSiteKeys: (e.SSO_SITE_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key) => key !== ''),
     emailCheckPerAddressPerHour: Number(e.EMAIL_CHECK_PER_ADDRESS_PER_HOUR ?? 20),
     trustProxy,
     requestTimeoutMs,

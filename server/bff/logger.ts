@@ -46,7 +46,14 @@ const MASK = '[redacted]';
  * carry a token, ticket or pass in their path (activation, e-mail verification, keep-password,
  * referer, the new-device mail's not-me) and the API path that carries the reset token. Lowercase.
  */
-const SECRET_TAIL_AFTER = new Set(['verify-email', 'activate-member', 'notice-password-unchanged', 'referer', 'not-me', 'checkresetpwdtokenisexpired']);
+const SECRET_TAIL_AFTER = new Set([
+  'verify-email',
+  'activate-member',
+  'notice-password-unchanged',
+  'referer',
+  'not-me',
+  'checkresetpwdtokenisexpired',
+]);
 
 function decodedOrAsIs(text: string): string {
   try {
@@ -124,7 +131,10 @@ export function loggerOptions(level: string) {
     },
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? logSafeText(arg) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? logSafeText(arg) : arg)),
+        );
       },
     },
   };

@@ -14,7 +14,13 @@ interface CheckedRoute {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** '/api/info/option/:category/:languageCode' matches '/api/info/option/0/1', and nothing longer. */
-const pathPattern = (url: string) => new RegExp(`^${url.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('')}$`);
+const pathPattern = (url: string) =>
+  new RegExp(
+    `^${url
+      .split(/(:\w+)/)
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+      .join('')}$`,
+  );
 
 const ROUTES: CheckedRoute[] = MEMBER_SERVICE_ROUTES.map(({ method, url, schema }) => ({
   method,
@@ -42,7 +48,10 @@ export function checkUpstreamReply(method: HttpMethod, path: string, status: num
   const [schema, check] = status >= 400 ? [route.replies.refusal, route.replies.refusalCheck] : [route.replies.ok, route.replies.okCheck];
   if (!check.Check(body)) {
     const first = check.Errors(body).First();
-    return { ok: false, problem: `the reply is outside the contract of ${route.method} ${route.url}${first ? ` (${first.path || '/'}: ${first.message})` : ''}` };
+    return {
+      ok: false,
+      problem: `the reply is outside the contract of ${route.method} ${route.url}${first ? ` (${first.path || '/'}: ${first.message})` : ''}`,
+    };
   }
   return { ok: true, body: Value.Clean(schema, body) };
 }

@@ -32,7 +32,12 @@ export interface UpstreamReply<T> {
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 function isEnvelope(value: unknown): value is Reply<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as Reply).isSuccess === 'boolean' && typeof (value as Reply).code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Reply).isSuccess === 'boolean' &&
+    typeof (value as Reply).code === 'string'
+  );
 }
 
 /**
@@ -108,11 +113,15 @@ export class Upstream {
       body = undefined;
     }
     timed(isEnvelope(body) ? (body.isSuccess ? 'ok' : 'refused') : 'bad_reply');
-    if (!isEnvelope(body)) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
+    if (!isEnvelope(body))
+      throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
     const checked = checkUpstreamReply(request.method, request.path, status, body);
     if (!checked.ok) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}: ${checked.problem}`);
     body = checked.body;
-    this.options.log?.debug({ upstream: { method: request.method, path: request.path, body: request.body, status, reply: body } }, 'member service call');
+    this.options.log?.debug(
+      { upstream: { method: request.method, path: request.path, body: request.body, status, reply: body } },
+      'member service call',
+    );
     return { status, body: body as Reply<T> };
   }
 

@@ -61,7 +61,15 @@ const MEMBER_SERVICE_OPENAPI = {
 };
 
 /** Secrets that must never reach a log line. */
-const REDACT = ['req.headers.authorization', 'req.headers["x-service-key"]', 'req.body.password', 'req.body.confirmPassword', 'req.body.token', 'req.body.code', 'req.body.tempId'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers["x-service-key"]',
+  'req.body.password',
+  'req.body.confirmPassword',
+  'req.body.token',
+  'req.body.code',
+  'req.body.tempId',
+];
 
 /**
  * The reference member service: opens the store (running migrations), registers the routes of
@@ -71,10 +79,14 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true }, plugins: [addFreeTextFormat] },
+    ajv: {
+      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true },
+      plugins: [addFreeTextFormat],
+    },
     // What is refused before routing (headers too large, a malformed URL) answers in the envelope too.
     clientErrorHandler: clientErrorReply({ headers: {}, codeFor: (status) => (status === 408 ? 'servererror' : 'FormValidateFail') }),
-    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => reply.code(400).send(fail('FormValidateFail')),
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).send(fail('FormValidateFail')),
   });
   await prepareDummyHash();
   const store = await openMemberStore({
@@ -88,7 +100,12 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   const messages = new MessageDelivery({
     ctx: { store, clock, config },
     mailer,
-    sms: createSmsSender({ dataDir: config.dataDir, webhookUrl: config.smsWebhookUrl, webhookToken: config.smsWebhookToken, logger: app.log }),
+    sms: createSmsSender({
+      dataDir: config.dataDir,
+      webhookUrl: config.smsWebhookUrl,
+      webhookToken: config.smsWebhookToken,
+      logger: app.log,
+    }),
     logger: app.log,
     background,
     retryMs: config.deliveryRetrySeconds * 1000,

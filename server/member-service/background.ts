@@ -19,7 +19,12 @@ export class BackgroundTasks {
 
   /** Runs `task` once the reply has been handed to the network (or the connection is gone), a moment later. */
   afterReply(reply: FastifyReply, name: string, task: () => Promise<void>): void {
-    this.track(name, replySent(reply).then(() => delay(AFTER_REPLY_DELAY_MS)).then(task));
+    this.track(
+      name,
+      replySent(reply)
+        .then(() => delay(AFTER_REPLY_DELAY_MS))
+        .then(task),
+    );
   }
 
   /** Runs `task` now, kept track of like the others (the sending of queued messages). */

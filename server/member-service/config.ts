@@ -119,6 +119,10 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     deliveryPollSeconds: Number(values.DELIVERY_POLL_SECONDS ?? 5),
     deliveryGiveUpHours: Number(values.DELIVERY_GIVE_UP_HOURS ?? 72),
     mailQueueMaxAgeSeconds: Number(values.MAIL_QUEUE_MAX_AGE_SECONDS ?? 900),
-    metrics: loadMetricsListenerConfig(env, { port: 'MEMBER_SERVICE_METRICS_PORT', host: 'MEMBER_SERVICE_METRICS_HOST', defaultPort: 9465 }),
+    metrics: loadMetricsListenerConfig(env, {
+      port: 'MEMBER_SERVICE_METRICS_PORT',
+      host: 'MEMBER_SERVICE_METRICS_HOST',
+      defaultPort: 9465,
+    }),
   };
 }

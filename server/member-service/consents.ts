@@ -25,7 +25,10 @@ export function consentValues(consents: readonly ConsentName[], isSubscribe: boo
 }
 
 /** What is recorded: the consents given, with `subscribe` following the subscription answer. */
-export function consentsToRecord(consents: readonly ConsentName[], isSubscribe: boolean): Array<{ consent: ConsentName; policyVersion: string }> {
+export function consentsToRecord(
+  consents: readonly ConsentName[],
+  isSubscribe: boolean,
+): Array<{ consent: ConsentName; policyVersion: string }> {
   const names = new Set<ConsentName>(consents.filter((name) => name !== 'subscribe'));
   if (isSubscribe) names.add('subscribe');
   return [...names].map((consent) => ({ consent, policyVersion: CONSENT_POLICY_VERSIONS[consent] }));

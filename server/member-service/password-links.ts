@@ -22,10 +22,25 @@ export function keepPasswordLink(publicOrigin: string, lang: Language, publicId:
   return `${publicOrigin}/${[lang, 'notice-password-unchanged', publicId, pass === '' ? '-' : pass, token].map(encodeURIComponent).join('/')}`;
 }
 
-async function issue(ctx: MailContext, member: MemberRow, purpose: PasswordLinkPurpose, reason: string, returnUrl: string, validSeconds: number): Promise<string> {
+async function issue(
+  ctx: MailContext,
+  member: MemberRow,
+  purpose: PasswordLinkPurpose,
+  reason: string,
+  returnUrl: string,
+  validSeconds: number,
+): Promise<string> {
   const token = randomToken();
   const now = ctx.clock.now();
-  await ctx.store.passwordResets.issue({ memberId: member.id, tokenHash: hashToken(token), purpose, reason, returnUrl, now, expiresAt: now + validSeconds * 1000 });
+  await ctx.store.passwordResets.issue({
+    memberId: member.id,
+    tokenHash: hashToken(token),
+    purpose,
+    reason,
+    returnUrl,
+    now,
+    expiresAt: now + validSeconds * 1000,
+  });
   return token;
 }
 
@@ -33,7 +48,12 @@ async function issue(ctx: MailContext, member: MemberRow, purpose: PasswordLinkP
 export async function passwordResetMail(ctx: MailContext, member: MemberRow, lang: Language, returnUrl = ''): Promise<OutgoingMail> {
   const token = await issue(ctx, member, 'reset', 'forgot', returnUrl, RESET_LINK_VALID_SECONDS);
   const link = resetLink(ctx.config.publicOrigin, lang, token, member.public_id);
-  const mail = renderPasswordResetMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, link, RESET_MINUTES);
+  const mail = renderPasswordResetMail(
+    lang,
+    { firstName: member.first_name, lastName: member.last_name, email: member.email },
+    link,
+    RESET_MINUTES,
+  );
   return { to: member.email, ...mail, link };
 }
 
@@ -45,7 +65,12 @@ export async function passwordReminderMail(ctx: MailContext, member: MemberRow, 
     reset: resetLink(ctx.config.publicOrigin, lang, resetToken, member.public_id),
     keep: keepPasswordLink(ctx.config.publicOrigin, lang, member.public_id, member.source, keepToken),
   };
-  const mail = renderPasswordReminderMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, links, RESET_MINUTES);
+  const mail = renderPasswordReminderMail(
+    lang,
+    { firstName: member.first_name, lastName: member.last_name, email: member.email },
+    links,
+    RESET_MINUTES,
+  );
   return { to: member.email, ...mail, link: links.reset };
 }
 
@@ -53,6 +78,11 @@ export async function passwordReminderMail(ctx: MailContext, member: MemberRow, 
 export function passwordChangedMail(ctx: Pick<MailContext, 'config'>, member: MemberRow, lang: Language, changedAt: number): OutgoingMail {
   const when = `${new Date(changedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const forgot = `${ctx.config.publicOrigin}/${lang}/forgot-password`;
-  const mail = renderPasswordChangedMail(lang, { firstName: member.first_name, lastName: member.last_name, email: member.email }, when, forgot);
+  const mail = renderPasswordChangedMail(
+    lang,
+    { firstName: member.first_name, lastName: member.last_name, email: member.email },
+    when,
+    forgot,
+  );
   return { to: member.email, ...mail };
 }

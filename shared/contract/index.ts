@@ -32,4 +32,6 @@ export const MEMBER_SERVICE_CONTRACT = {
   securityEvents: securityEventsContract,
 };
 
-export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(MEMBER_SERVICE_CONTRACT).flatMap((group) => Object.values(group));
+export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(MEMBER_SERVICE_CONTRACT).flatMap((group) =>
+  Object.values(group),
+);

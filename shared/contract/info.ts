@@ -34,7 +34,13 @@ export const OptionTreeSchema = Type.Array(optionLevel(3));
 
 /** Reference data: countries with states and calling codes, the two option trees, sample numbers. */
 export const infoContract = {
-  countries: route('GET', '/api/info/V2/Countries/:isSimplifiedChinese', { params: CountriesParamsSchema, response: replies(Type.Array(CountryRecordSchema)) }),
+  countries: route('GET', '/api/info/V2/Countries/:isSimplifiedChinese', {
+    params: CountriesParamsSchema,
+    response: replies(Type.Array(CountryRecordSchema)),
+  }),
   options: route('GET', '/api/info/option/:category/:languageCode', { params: OptionParamsSchema, response: replies(OptionTreeSchema) }),
-  sampleNumber: route('GET', '/api/Member/GetSampleNumber/:id', { params: SampleNumberParamsSchema, response: replies(SampleNumbersSchema) }),
+  sampleNumber: route('GET', '/api/Member/GetSampleNumber/:id', {
+    params: SampleNumberParamsSchema,
+    response: replies(SampleNumbersSchema),
+  }),
 };

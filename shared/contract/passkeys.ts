@@ -7,7 +7,10 @@ const CredentialIdSchema = Type.String({ minLength: 1, maxLength: 1400, pattern:
 const TransportsSchema = Type.Array(Type.String({ maxLength: 20 }), { maxItems: 10 });
 
 /** A passkey as the portal needs it: the list entry plus the credential id (for excludeCredentials). */
-export const StoredPasskeySchema = Type.Composite([PasskeySchema, Type.Object({ credentialId: CredentialIdSchema, transports: TransportsSchema })]);
+export const StoredPasskeySchema = Type.Composite([
+  PasskeySchema,
+  Type.Object({ credentialId: CredentialIdSchema, transports: TransportsSchema }),
+]);
 export type StoredPasskey = Static<typeof StoredPasskeySchema>;
 
 /** A credential the portal verified at registration. */
@@ -24,7 +27,12 @@ export const CredentialLookupSchema = Type.Object({ credentialId: CredentialIdSc
 export type CredentialLookup = Static<typeof CredentialLookupSchema>;
 
 /** What the portal verifies an assertion with. */
-export const CredentialKeySchema = Type.Object({ publicKey: Type.String(), counter: Type.Integer(), transports: TransportsSchema, userId: Type.String({ description: "the owner's sign-in ID, whose lock applies" }) });
+export const CredentialKeySchema = Type.Object({
+  publicKey: Type.String(),
+  counter: Type.Integer(),
+  transports: TransportsSchema,
+  userId: Type.String({ description: "the owner's sign-in ID, whose lock applies" }),
+});
 export type CredentialKey = Static<typeof CredentialKeySchema>;
 
 /** Signs in the owner of a credential whose assertion the portal verified against `seenCounter`. */
@@ -44,8 +52,15 @@ export type PasskeySignIn = Static<typeof PasskeySignInSchema>;
 export const passkeysContract = {
   list: route('GET', '/api/Member/Passkeys', { response: replies(Type.Object({ passkeys: Type.Array(StoredPasskeySchema) })) }),
   add: route('POST', '/api/Member/Passkeys', { body: NewPasskeySchema, response: replies(Type.Object({ passkey: PasskeySchema })) }),
-  rename: route('PATCH', '/api/Member/Passkeys/:id', { params: PasskeyParamsSchema, body: PasskeyRenameSchema, response: replies(Type.Object({ passkey: PasskeySchema })) }),
-  remove: route('DELETE', '/api/Member/Passkeys/:id', { params: PasskeyParamsSchema, response: replies(Type.Object({ id: PasskeyIdSchema })) }),
+  rename: route('PATCH', '/api/Member/Passkeys/:id', {
+    params: PasskeyParamsSchema,
+    body: PasskeyRenameSchema,
+    response: replies(Type.Object({ passkey: PasskeySchema })),
+  }),
+  remove: route('DELETE', '/api/Member/Passkeys/:id', {
+    params: PasskeyParamsSchema,
+    response: replies(Type.Object({ id: PasskeyIdSchema })),
+  }),
   credential: route('POST', '/api/Member/Passkey/Credential', { body: CredentialLookupSchema, response: replies(CredentialKeySchema) }),
   signIn: route('POST', '/api/Member/Passkey/Login', { body: PasskeySignInSchema, response: replies(SignedInDataSchema) }),
 };

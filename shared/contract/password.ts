@@ -9,7 +9,11 @@ import {
 import { AccountId, EncodedPassword, Lang, LinkToken } from './common.ts';
 import { replies, route } from './route.ts';
 
-export const ForgotPwdSchema = Type.Object({ userId: Type.String({ maxLength: 200 }), returnUrl: Type.Optional(Type.String({ maxLength: 2048 })), lang: Lang });
+export const ForgotPwdSchema = Type.Object({
+  userId: Type.String({ maxLength: 200 }),
+  returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+  lang: Lang,
+});
 export const ResetPwdUnAuthSchema = Type.Object({ userId: AccountId, token: LinkToken, password: EncodedPassword, lang: Lang });
 export const ValidatePwdUnAuthSchema = Type.Object({ userId: AccountId, token: LinkToken, password: EncodedPassword });
 /** returnUrl: the allow-listed site a member whose change was forced goes back to, with a ticket. */
@@ -55,5 +59,8 @@ export const passwordContract = {
     response: replies(),
   }),
   /** Keeps the old password one more year; the reply's data is where to continue. */
-  updateMemberPwdDate: route('PUT', '/api/Member/UpdateMemberPwdDate', { body: UpdateMemberPwdDateRequestSchema, response: replies(Type.String()) }),
+  updateMemberPwdDate: route('PUT', '/api/Member/UpdateMemberPwdDate', {
+    body: UpdateMemberPwdDateRequestSchema,
+    response: replies(Type.String()),
+  }),
 };

@@ -27,8 +27,14 @@ export const ActivatedSchema = Type.Object({
 
 /** Registration and activation of the account by the mailed link. */
 export const registerContract = {
-  isExist: route('POST', '/api/Member/IsExist', { body: IsExistRequestSchema, response: replies(Type.Object({ isExist: Type.Boolean() })) }),
-  register: route('POST', '/api/Member/Register', { body: UpstreamRegisterSchema, response: replies(Type.Object({ memberId: Type.Integer() })) }),
+  isExist: route('POST', '/api/Member/IsExist', {
+    body: IsExistRequestSchema,
+    response: replies(Type.Object({ isExist: Type.Boolean() })),
+  }),
+  register: route('POST', '/api/Member/Register', {
+    body: UpstreamRegisterSchema,
+    response: replies(Type.Object({ memberId: Type.Integer() })),
+  }),
   activate: route('POST', '/api/Member/Activate', { body: ActivateRequestSchema, response: replies(ActivatedSchema) }),
   reactivate: route('POST', '/api/Member/Reactivate', { body: ReactivateRequestSchema, response: replies() }),
 };

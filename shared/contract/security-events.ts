@@ -1,5 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { NotMeRequestSchema, RecordSecurityEventSchema, SecurityEventsPageSchema, SecurityEventsQuerySchema } from '../schemas/security-center.ts';
+import {
+  NotMeRequestSchema,
+  RecordSecurityEventSchema,
+  SecurityEventsPageSchema,
+  SecurityEventsQuerySchema,
+} from '../schemas/security-center.ts';
 import { replies, route } from './route.ts';
 
 /** Where the portal saw a disowning happen, recorded with the notMe event. */
@@ -10,7 +15,13 @@ const NotMeUpstreamSchema = Type.Composite([
 
 /** The member's security activity: recorded by the portal, read and disowned by the member. */
 export const securityEventsContract = {
-  record: route('POST', '/api/Member/SecurityEvents', { body: RecordSecurityEventSchema, response: replies(Type.Object({ id: Type.String() })) }),
+  record: route('POST', '/api/Member/SecurityEvents', {
+    body: RecordSecurityEventSchema,
+    response: replies(Type.Object({ id: Type.String() })),
+  }),
   list: route('GET', '/api/Member/SecurityEvents', { querystring: SecurityEventsQuerySchema, response: replies(SecurityEventsPageSchema) }),
-  notMe: route('POST', '/api/Member/SecurityEvents/NotMe', { body: NotMeUpstreamSchema, response: replies(Type.Object({ memberId: Type.Integer() })) }),
+  notMe: route('POST', '/api/Member/SecurityEvents/NotMe', {
+    body: NotMeUpstreamSchema,
+    response: replies(Type.Object({ memberId: Type.Integer() })),
+  }),
 };

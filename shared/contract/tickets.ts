@@ -15,6 +15,9 @@ export const TicketMemberSchema = Type.Object({
 
 /** One-time single sign-on tickets. */
 export const ticketsContract = {
-  checkGoToProfile: route('POST', '/api/Member/CheckGoToProfile', { body: CheckGoToProfileRequestSchema, response: replies(TicketMemberSchema) }),
+  checkGoToProfile: route('POST', '/api/Member/CheckGoToProfile', {
+    body: CheckGoToProfileRequestSchema,
+    response: replies(TicketMemberSchema),
+  }),
   refererLogin: route('POST', '/api/Member/RefererLogin', { body: RefererLoginRequestSchema, response: replies(SignedInDataSchema) }),
 };

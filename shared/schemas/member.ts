@@ -48,7 +48,9 @@ export const MemberSchema = Type.Object({
   telExt: Type.String(),
   mobileCountryCode: Type.String(),
   mobile: Type.String(),
-  mobileVerified: Type.Optional(Type.Boolean({ description: 'the mobile number was proven by a code sent to it; only such a number gets sign-in codes' })),
+  mobileVerified: Type.Optional(
+    Type.Boolean({ description: 'the mobile number was proven by a code sent to it; only such a number gets sign-in codes' }),
+  ),
   businessApplicationAreas: Type.Array(Type.String()),
   inProducts: Type.Array(Type.String()),
   memberExtension: MemberExtensionSchema,

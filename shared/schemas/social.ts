@@ -6,7 +6,11 @@ import { OptionalFreeText } from './free-text.ts';
  * Browser payloads of social sign-in (spec section 7), in the redirect (authorization code)
  * form: the browser carries the provider's code and the state back, never an account id.
  */
-export const ProviderSocialType = Type.Union([Type.Literal(SocialType.Google), Type.Literal(SocialType.Facebook), Type.Literal(SocialType.LinkedIn)]);
+export const ProviderSocialType = Type.Union([
+  Type.Literal(SocialType.Google),
+  Type.Literal(SocialType.Facebook),
+  Type.Literal(SocialType.LinkedIn),
+]);
 
 export const SOCIAL_ORIGINS = ['login', 'register', 'connect'] as const;
 export type SocialOrigin = (typeof SOCIAL_ORIGINS)[number];

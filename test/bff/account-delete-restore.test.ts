@@ -30,7 +30,11 @@ t.test('delete, sign out, sign in again, restore; the purge after the date', asy
   t.equal((await client.delete('/api/member', {}, { headers: { 'x-requested-with': undefined } })).status, 403, 'CSRF guard');
   const deleted = await client.delete('/api/member', {});
   t.equal(deleted.body.code, 'ok', deleted.text);
-  t.equal(deleted.body.data.myAccountDeleteDate, new Date(clock.now() + 30 * DAY).toISOString(), 'permanent deletion 30 days after the request');
+  t.equal(
+    deleted.body.data.myAccountDeleteDate,
+    new Date(clock.now() + 30 * DAY).toISOString(),
+    'permanent deletion 30 days after the request',
+  );
   const mail = await waitForMail(stack.dataDir, member.email, { count: 2 });
   t.match(mail.subject, 'July 10, 2026', 'the confirmation mail gives the date');
   t.equal(findLink(mail, /\/login$/), `${stack.bffUrl}/en/login`, 'and where to sign in to restore');
@@ -38,7 +42,11 @@ t.test('delete, sign out, sign in again, restore; the purge after the date', asy
   t.equal((await client.get('/api/Member/Logout')).body.code, 'ok');
   clock.advance(29 * DAY);
   client = await signIn(stack, member);
-  t.equal((await client.get('/api/member')).body.data.myAccountDeleteDate, deleted.body.data.myAccountDeleteDate, 'pending deletion: signing in still works');
+  t.equal(
+    (await client.get('/api/member')).body.data.myAccountDeleteDate,
+    deleted.body.data.myAccountDeleteDate,
+    'pending deletion: signing in still works',
+  );
   const restored = await client.post('/api/Member/ApplyRestoreTag');
   t.same([restored.body.code, restored.body.data.myAccountDeleteDate], ['ok', null]);
   clock.advance(2 * DAY);

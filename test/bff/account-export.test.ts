@@ -51,12 +51,19 @@ t.test('Profile.csv: every stored field, consents, safe quoting and no formulas'
   t.match(file.headers.get('content-type'), /^text\/csv; charset=utf-8/);
   t.equal(file.headers.get('content-disposition'), 'attachment; filename="Profile.csv"');
   t.equal(file.headers.get('cache-control'), 'no-store', 'personal data is not cached');
-  const raw = await (await fetch(new URL('/api/Member/ExportProfile', stack.bffUrl), { headers: { cookie: [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; ') } })).arrayBuffer();
+  const raw = await (
+    await fetch(new URL('/api/Member/ExportProfile', stack.bffUrl), {
+      headers: { cookie: [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; ') },
+    })
+  ).arrayBuffer();
   t.same([...new Uint8Array(raw).slice(0, 3)], [0xef, 0xbb, 0xbf], 'the bytes start with the UTF-8 byte-order mark');
 
   const rows = parseCsv(file.text.replace(/^\uFEFF/, ''));
   t.same(rows[0], ['Section', 'Name', 'Value', 'Date', 'Details']);
-  t.ok(rows.every((row) => row.length === 5), 'every row has five cells');
+  t.ok(
+    rows.every((row) => row.length === 5),
+    'every row has five cells',
+  );
   const value = (name: string) => rows.find((row) => row[0] === 'Member' && row[1] === name)?.[2];
   t.equal(value('First name'), `'=HYPERLINK("https://evil.example")`, 'a formula is shown as text');
   t.equal(value('Last name'), `'-2+3`);
@@ -68,11 +75,23 @@ t.test('Profile.csv: every stored field, consents, safe quoting and no formulas'
   t.equal(value('Receives product information'), 'yes');
   t.equal(value('Permanent deletion date'), '');
   t.match(value('Registered at'), /^\d{4}-\d\d-\d\dT/);
-  t.notOk(rows.some((row) => row.some((cell) => cell.includes('$argon2'))), 'no password hash');
-  t.ok(rows.some((row) => row[0] === 'Consent given at registration' && row[1] === 'global-policy'), 'consents given at registration');
-  t.ok(rows.some((row) => row[0] === 'Consent change' && row[1] === 'subscribe' && row[2] === 'yes' && /source my-account/.test(row[4]!)), 'consent changes with source');
+  t.notOk(
+    rows.some((row) => row.some((cell) => cell.includes('$argon2'))),
+    'no password hash',
+  );
+  t.ok(
+    rows.some((row) => row[0] === 'Consent given at registration' && row[1] === 'global-policy'),
+    'consents given at registration',
+  );
+  t.ok(
+    rows.some((row) => row[0] === 'Consent change' && row[1] === 'subscribe' && row[2] === 'yes' && /source my-account/.test(row[4]!)),
+    'consent changes with source',
+  );
   const cells = rows.flat();
-  t.notOk(cells.some((cell) => /^[=+\-@]/.test(cell)), 'no cell starts a formula');
+  t.notOk(
+    cells.some((cell) => /^[=+\-@]/.test(cell)),
+    'no cell starts a formula',
+  );
 
   const anonymous = createClient(stack.bffUrl);
   t.equal((await anonymous.get('/api/Member/ExportProfile')).status, 401);

@@ -43,8 +43,19 @@ t.test('profile updates through the portal: the rules, China, rma in Europe, and
     });
     t.equal(reply.body.code, 'ok', reply.text);
     const after = await loaded(client);
-    t.match(after, { firstName: 'Augusta', email: ada.email, userId: ada.email, memberId: adaBefore.memberId, status: 1, isEmp: false, source: '' });
-    t.same([after.isSubscribe, after.myAccountDeleteDate, after.LastPwdModifiedDate], [adaBefore.isSubscribe, null, adaBefore.LastPwdModifiedDate]);
+    t.match(after, {
+      firstName: 'Augusta',
+      email: ada.email,
+      userId: ada.email,
+      memberId: adaBefore.memberId,
+      status: 1,
+      isEmp: false,
+      source: '',
+    });
+    t.same(
+      [after.isSubscribe, after.myAccountDeleteDate, after.LastPwdModifiedDate],
+      [adaBefore.isSubscribe, null, adaBefore.LastPwdModifiedDate],
+    );
     t.same(await loaded(other), bobBefore, 'the other member is untouched');
   });
 
@@ -62,7 +73,15 @@ t.test('profile updates through the portal: the rules, China, rma in Europe, and
       mobile: '13800138000',
     });
     t.equal(reply.body.code, 'ok', reply.text);
-    t.match(await loaded(client), { country: 'China', state: 'Shanghai', telCountryCode: '', telAreacode: '', telNo: '', telExt: '', mobile: '13800138000' });
+    t.match(await loaded(client), {
+      country: 'China',
+      state: 'Shanghai',
+      telCountryCode: '',
+      telAreacode: '',
+      telNo: '',
+      telExt: '',
+      mobile: '13800138000',
+    });
     const short = await client.put('/api/member', { ...(await loaded(client)), ...preferences, mobile: '1380013800' });
     t.same(short.body.errors, [{ field: 'mobile', code: 'MobileNumber11digits' }]);
     const noState = await client.put('/api/member', { ...(await loaded(client)), ...preferences, state: '' });
@@ -73,7 +92,11 @@ t.test('profile updates through the portal: the rules, China, rma in Europe, and
     const anonymous = createClient(stack.bffUrl);
     t.equal((await anonymous.get('/api/member')).status, 401);
     t.equal((await anonymous.put('/api/member', { ...adaBefore, ...preferences })).status, 401);
-    const forged = await client.put('/api/member', { ...adaBefore, ...preferences, firstName: 'Mallory' }, { headers: { 'x-requested-with': undefined } });
+    const forged = await client.put(
+      '/api/member',
+      { ...adaBefore, ...preferences, firstName: 'Mallory' },
+      { headers: { 'x-requested-with': undefined } },
+    );
     t.equal(forged.status, 403);
     t.not((await loaded(client)).firstName, 'Mallory');
   });
@@ -83,7 +106,10 @@ t.test('rma members in Europe keep a VAT number and an address', async (t) => {
   const stack = await startStack(t);
   const email = 'rma@example.com';
   const browser = createClient(stack.bffUrl);
-  const registered = await browser.post('/api/Member/Register', validRegistration(email, { source: 'rma', VATNumber: 'DE123456789', Address: 'Unter den Linden 1' }));
+  const registered = await browser.post(
+    '/api/Member/Register',
+    validRegistration(email, { source: 'rma', VATNumber: 'DE123456789', Address: 'Unter den Linden 1' }),
+  );
   t.equal(registered.body.code, 'ok', registered.text);
   const link = await activationLinkFor(stack.dataDir, email);
   await browser.post('/api/Member/Activate', { userId: link!.userId, token: link!.token });
@@ -92,8 +118,15 @@ t.test('rma members in Europe keep a VAT number and an address', async (t) => {
   t.same([member.source, member.memberExtension], ['rma', { vatNumber: 'DE123456789', address: 'Unter den Linden 1' }]);
 
   const missing = await client.put('/api/member', { ...member, ...preferences, memberExtension: { vatNumber: '', address: '' } });
-  t.same(missing.body.errors, [{ field: 'VATNumber', code: 'VATNumberRequired' }, { field: 'Address', code: 'AddressRequired' }]);
-  const tooLong = await client.put('/api/member', { ...member, ...preferences, memberExtension: { vatNumber: 'DE'.padEnd(21, '1'), address: 'Berlin' } });
+  t.same(missing.body.errors, [
+    { field: 'VATNumber', code: 'VATNumberRequired' },
+    { field: 'Address', code: 'AddressRequired' },
+  ]);
+  const tooLong = await client.put('/api/member', {
+    ...member,
+    ...preferences,
+    memberExtension: { vatNumber: 'DE'.padEnd(21, '1'), address: 'Berlin' },
+  });
   t.same(tooLong.body.errors, [{ field: 'VATNumber', code: 'LengthErrorVATNumber' }]);
   const saved = await client.put('/api/member', { ...member, ...preferences, memberExtension: { vatNumber: 'DE999', address: 'Berlin' } });
   t.equal(saved.body.code, 'ok', saved.text);

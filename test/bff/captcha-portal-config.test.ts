@@ -33,7 +33,11 @@ t.test('Google elsewhere, Turnstile for zh-cn and the Chinese host, never the se
   t.match(en.cache, /no-store/);
   t.same((await portalConfig(app, '?lang=zh-tw')).body.data, { captcha: { type: 1, siteKey: 'google-site' }, chineseSite: false });
   t.same((await portalConfig(app, '?lang=zh-cn')).body.data, { captcha: { type: 2, siteKey: 'turnstile-site' }, chineseSite: true });
-  t.same((await portalConfig(app, '', { 'accept-language': 'zh-cn' })).body.data.captcha.type, 2, 'language from Accept-Language without ?lang');
+  t.same(
+    (await portalConfig(app, '', { 'accept-language': 'zh-cn' })).body.data.captcha.type,
+    2,
+    'language from Accept-Language without ?lang',
+  );
   const chineseHost = await portalConfig(app, '?lang=en', { host: 'MEMBER.example.cn:8443' });
   t.same(chineseHost.body.data, { captcha: { type: 2, siteKey: 'turnstile-site' }, chineseSite: true });
   for (const res of [en, chineseHost]) t.notMatch(JSON.stringify(res.body), /secret/);

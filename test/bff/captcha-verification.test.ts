@@ -22,7 +22,8 @@ async function captchaStack(t: Parameters<typeof startStack>[0], extra: NodeJS.P
   return { stack, google, turnstile, browser: createClient(stack.bffUrl) };
 }
 
-const exists = async (browser: ReturnType<typeof createClient>, email: string) => (await browser.post('/api/Member/IsExist', { email })).body.data.isExist;
+const exists = async (browser: ReturnType<typeof createClient>, email: string) =>
+  (await browser.post('/api/Member/IsExist', { email })).body.data.isExist;
 
 t.test('Google captcha: missing, wrong and reused answers are refused before anything goes upstream', async (t) => {
   const { browser, google, turnstile } = await captchaStack(t);
@@ -36,10 +37,16 @@ t.test('Google captcha: missing, wrong and reused answers are refused before any
   t.equal(await exists(browser, email), false, 'refused registrations create nothing');
 
   const turnstileToken = turnstile.issue();
-  const otherProvider = await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 2, token: turnstileToken } }));
+  const otherProvider = await browser.post(
+    '/api/Member/Register',
+    validRegistration(email, { captchaVerify: { reCaptchaType: 2, token: turnstileToken } }),
+  );
   t.equal(otherProvider.body.code, 'Form_ReCaptcha_Invalid', 'claiming the other provider does not change whose answer is needed');
 
-  const solvedElsewhere = await browser.post('/api/Member/Register', validRegistration(email, { captchaVerify: { reCaptchaType: 1, token: google.issue('evil.example') } }));
+  const solvedElsewhere = await browser.post(
+    '/api/Member/Register',
+    validRegistration(email, { captchaVerify: { reCaptchaType: 1, token: google.issue('evil.example') } }),
+  );
   t.equal(solvedElsewhere.body.code, 'Form_ReCaptcha_Invalid', 'an answer solved on another site does not count');
 
   const token = google.issue();
@@ -47,17 +54,26 @@ t.test('Google captcha: missing, wrong and reused answers are refused before any
   t.equal(accepted.body.code, 'ok', accepted.text);
   t.match(google.calls.at(-1), { secret: 'google-secret', response: token, remoteip: '127.0.0.1' });
 
-  const reused = await browser.post('/api/Member/Register', validRegistration('second@example.com', { captchaVerify: { reCaptchaType: 1, token } }));
+  const reused = await browser.post(
+    '/api/Member/Register',
+    validRegistration('second@example.com', { captchaVerify: { reCaptchaType: 1, token } }),
+  );
   t.equal(reused.body.code, 'Form_ReCaptcha_Invalid', 'an answer works once');
   t.equal(await exists(browser, 'second@example.com'), false);
 });
 
 t.test('zh-cn uses Turnstile', async (t) => {
   const { browser, google, turnstile } = await captchaStack(t);
-  const googleAnswer = await browser.post('/api/Member/Register', validRegistration('cn@example.com', { lang: 'zh-cn', captchaVerify: { reCaptchaType: 1, token: google.issue() } }));
+  const googleAnswer = await browser.post(
+    '/api/Member/Register',
+    validRegistration('cn@example.com', { lang: 'zh-cn', captchaVerify: { reCaptchaType: 1, token: google.issue() } }),
+  );
   t.equal(googleAnswer.body.code, 'Form_ReCaptcha_Invalid');
   const token = turnstile.issue();
-  const accepted = await browser.post('/api/Member/Register', validRegistration('cn@example.com', { lang: 'zh-cn', captchaVerify: { reCaptchaType: 2, token } }));
+  const accepted = await browser.post(
+    '/api/Member/Register',
+    validRegistration('cn@example.com', { lang: 'zh-cn', captchaVerify: { reCaptchaType: 2, token } }),
+  );
   t.equal(accepted.body.code, 'ok', accepted.text);
   t.equal(turnstile.calls.at(-1)?.secret, 'turnstile-secret');
 });
@@ -65,14 +81,23 @@ t.test('zh-cn uses Turnstile', async (t) => {
 t.test('type 99 (WeChat) cannot switch the captcha off unless allowed and from WeChat', async (t) => {
   const strict = await captchaStack(t);
   const claim = { captchaVerify: { reCaptchaType: 99 } };
-  t.equal((await strict.browser.post('/api/Member/Register', validRegistration('w1@example.com', claim))).body.code, 'Form_ReCaptcha_Invalid');
-  const fromWeChat = await strict.browser.post('/api/Member/Register', validRegistration('w1@example.com', claim), { headers: { 'user-agent': WECHAT_UA } });
+  t.equal(
+    (await strict.browser.post('/api/Member/Register', validRegistration('w1@example.com', claim))).body.code,
+    'Form_ReCaptcha_Invalid',
+  );
+  const fromWeChat = await strict.browser.post('/api/Member/Register', validRegistration('w1@example.com', claim), {
+    headers: { 'user-agent': WECHAT_UA },
+  });
   t.equal(fromWeChat.body.code, 'Form_ReCaptcha_Invalid', 'not allowed by configuration');
 
   const allowing = await captchaStack(t, { CAPTCHA_WECHAT_SKIP: 'true' });
-  const notWeChat = await allowing.browser.post('/api/Member/Register', validRegistration('w2@example.com', claim), { headers: { 'user-agent': 'Mozilla/5.0 Chrome/120' } });
+  const notWeChat = await allowing.browser.post('/api/Member/Register', validRegistration('w2@example.com', claim), {
+    headers: { 'user-agent': 'Mozilla/5.0 Chrome/120' },
+  });
   t.equal(notWeChat.body.code, 'Form_ReCaptcha_Invalid', 'claiming 99 from another browser');
-  const weChat = await allowing.browser.post('/api/Member/Register', validRegistration('w2@example.com', claim), { headers: { 'user-agent': WECHAT_UA } });
+  const weChat = await allowing.browser.post('/api/Member/Register', validRegistration('w2@example.com', claim), {
+    headers: { 'user-agent': WECHAT_UA },
+  });
   t.equal(weChat.body.code, 'ok', weChat.text);
   t.equal(allowing.google.calls.length, 0, 'nothing to verify for WeChat');
 });
@@ -81,13 +106,20 @@ t.test('resending the verification mail needs the captcha too', async (t) => {
   const { browser, google } = await captchaStack(t);
   const refused = await browser.post('/api/Member/Reactivate', { userId: 'someone@example.com', lang: 'en' });
   t.equal(refused.body.code, 'Form_ReCaptcha_Invalid');
-  const ok = await browser.post('/api/Member/Reactivate', { userId: 'someone@example.com', lang: 'en', captchaVerify: { reCaptchaType: 1, token: google.issue() } });
+  const ok = await browser.post('/api/Member/Reactivate', {
+    userId: 'someone@example.com',
+    lang: 'en',
+    captchaVerify: { reCaptchaType: 1, token: google.issue() },
+  });
   t.equal(ok.body.code, 'ok');
 });
 
 t.test('an unreachable provider fails closed', async (t) => {
   const { browser } = await captchaStack(t, { RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' });
-  const res = await browser.post('/api/Member/Register', validRegistration('down@example.com', { captchaVerify: { reCaptchaType: 1, token: 'anything' } }));
+  const res = await browser.post(
+    '/api/Member/Register',
+    validRegistration('down@example.com', { captchaVerify: { reCaptchaType: 1, token: 'anything' } }),
+  );
   t.equal(res.body.code, 'Form_ReCaptcha_Invalid');
   t.equal(await exists(browser, 'down@example.com'), false);
 });

@@ -81,7 +81,14 @@ t.test('a client built without variants is still served, uncompressed', async (t
 
 t.test('JSON replies above a small size are compressed; small ones are not', async (t) => {
   const countries = (count: number) =>
-    Array.from({ length: count }, (_, i) => ({ code: `C${i}`, name: `Country number ${i}`, label: `Country number ${i}`, phoneCode: '', region: '', states: [] }));
+    Array.from({ length: count }, (_, i) => ({
+      code: `C${i}`,
+      name: `Country number ${i}`,
+      label: `Country number ${i}`,
+      phoneCode: '',
+      region: '',
+      states: [],
+    }));
   // A few KiB is compressed in one go; a big reply streams through the compressor.
   const upstream = await startFakeUpstream(t, {
     'GET /api/info/V2/Countries/false': () => ({ body: { isSuccess: true, code: 'ok', data: countries(60) } }),
@@ -90,7 +97,10 @@ t.test('JSON replies above a small size are compressed; small ones are not', asy
   });
   const { app } = await buildBff(t, { UPSTREAM_URL: upstream.url });
 
-  for (const [flag, count] of [['false', 60], ['true', 3000]] as const) {
+  for (const [flag, count] of [
+    ['false', 60],
+    ['true', 3000],
+  ] as const) {
     for (const encoding of ['br', 'gzip']) {
       const label = `${count} countries, ${encoding}`;
       const res = await app.inject({ url: `/api/info/V2/Countries/${flag}`, headers: { 'accept-encoding': encoding } });
@@ -100,7 +110,11 @@ t.test('JSON replies above a small size are compressed; small ones are not', asy
       t.match(res.headers['content-type'], /^application\/json/, label);
       if (count === 60) t.equal(Number(res.headers['content-length']), res.rawPayload.length, `${label}: the length of the bytes sent`);
       else t.equal(res.headers['content-length'], undefined, `${label}: streamed, so no length of the uncompressed reply`);
-      t.same(JSON.parse(decoders[encoding]!(res.rawPayload).toString('utf8')).data, countries(count), `${label}: the same reply once decoded`);
+      t.same(
+        JSON.parse(decoders[encoding]!(res.rawPayload).toString('utf8')).data,
+        countries(count),
+        `${label}: the same reply once decoded`,
+      );
     }
   }
   const plain = await app.inject({ url: '/api/info/V2/Countries/false' });

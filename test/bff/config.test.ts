@@ -26,7 +26,11 @@ t.test('defaults, with secrets created under DATA_DIR and kept', async (t) => {
   t.equal(config.logLevel, 'info');
   t.equal(config.redisUrl, undefined);
   t.ok(config.loginRateLimitPerMinute < config.rateLimitPerMinute);
-  t.same([config.loginFailuresPerIp, config.loginFailureWindowSeconds], [50, 900], 'failed sign-ins per IP: sized for an office behind one address');
+  t.same(
+    [config.loginFailuresPerIp, config.loginFailureWindowSeconds],
+    [50, 900],
+    'failed sign-ins per IP: sized for an office behind one address',
+  );
   t.ok(config.registerRateLimitPerMinute < config.rateLimitPerMinute);
   t.match(config.passwordEncodingKey, /^[0-9a-f]{64}$/);
   for (const [name, value] of [
@@ -64,7 +68,12 @@ t.test('explicit values', async (t) => {
   t.equal(config.trustProxy, 1);
   t.equal(config.upstreamUrl, 'http://10.0.0.5:4000');
   t.equal(config.upstreamServiceKey, 'k'.repeat(32));
-  t.same(config.allowedCallbackHosts, ['shop.example.com', 'store.example.com:8443', 'https://pay.example.com:9443', 'http://localhost:8080']);
+  t.same(config.allowedCallbackHosts, [
+    'shop.example.com',
+    'store.example.com:8443',
+    'https://pay.example.com:9443',
+    'http://localhost:8080',
+  ]);
   t.same([config.requestTimeoutMs, config.headersTimeoutMs, config.keepAliveTimeoutMs], [5000, 2000, 65000]);
   t.equal(loadBffConfig({ ...base, REQUEST_TIMEOUT_MS: '4000' }).headersTimeoutMs, 4000, 'headers never get longer than the whole request');
   t.equal(config.sessionIdleSeconds, 60);
@@ -104,12 +113,21 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     ['REDIS_URL', 'http://cache'],
   ];
   for (const [variable, value] of bad) {
-    t.throws(() => loadBffConfig({ ...base, [variable]: value }), { message: new RegExp(`^Invalid ${variable}\\b`) }, `${variable}=${value}`);
+    t.throws(
+      () => loadBffConfig({ ...base, [variable]: value }),
+      { message: new RegExp(`^Invalid ${variable}\\b`) },
+      `${variable}=${value}`,
+    );
   }
+  t.throws(() => loadBffConfig({ ...base, SESSION_IDLE_SECONDS: '600', SESSION_ABSOLUTE_SECONDS: '300' }), {
+    message: /SESSION_ABSOLUTE_SECONDS/,
+  });
+  t.throws(() => loadBffConfig({ ...base, REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }), {
+    message: /^Invalid HEADERS_TIMEOUT_MS/,
+  });
   t.throws(
-    () => loadBffConfig({ ...base, SESSION_IDLE_SECONDS: '600', SESSION_ABSOLUTE_SECONDS: '300' }),
-    { message: /SESSION_ABSOLUTE_SECONDS/ },
+    () => loadBffConfig({ ...base, PUBLIC_ORIGIN: 'https://member.example.com' }),
+    { message: /TRUST_PROXY/ },
+    'https needs a trusted proxy',
   );
-  t.throws(() => loadBffConfig({ ...base, REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }), { message: /^Invalid HEADERS_TIMEOUT_MS/ });
-  t.throws(() => loadBffConfig({ ...base, PUBLIC_ORIGIN: 'https://member.example.com' }), { message: /TRUST_PROXY/ }, 'https needs a trusted proxy');
 });

@@ -20,11 +20,18 @@ t.test('every country the portal lists has the calling code of the numbering pla
       const code = getCountryCodeForRegionCode(country.code);
       return country.phoneCode !== (code > 0 ? String(code) : '');
     });
-    t.same(wrong.map((c) => `${c.name} +${c.phoneCode}`), [], `${listName}: no country with another code`);
+    t.same(
+      wrong.map((c) => `${c.name} +${c.phoneCode}`),
+      [],
+      `${listName}: no country with another code`,
+    );
     const owners = countries.filter((country) => country.ownsPhoneCode);
     t.same(
       owners.map((c) => c.code).sort(),
-      countries.filter((c) => c.phoneCode !== '' && getRegionCodeForCountryCode(Number(c.phoneCode)) === c.code).map((c) => c.code).sort(),
+      countries
+        .filter((c) => c.phoneCode !== '' && getRegionCodeForCountryCode(Number(c.phoneCode)) === c.code)
+        .map((c) => c.code)
+        .sort(),
       `${listName}: the main country of each code is marked`,
     );
     t.equal(new Set(owners.map((c) => c.phoneCode)).size, owners.length, `${listName}: one main country per code`);
@@ -43,10 +50,21 @@ t.test('Kosovo is +383, and the codes that had area codes mixed in are plain cal
 t.test('register and My Profile take the code from the same list', async (t) => {
   const kosovo = lists.english.find((c) => c.code === 'XK');
   const options = countryCodeOptions(lists.english, 'Kosovo');
-  t.ok(options.some((o) => o.value === '383' && o.label === 'Kosovo +383'), 'the register selector offers Kosovo +383');
+  t.ok(
+    options.some((o) => o.value === '383' && o.label === 'Kosovo +383'),
+    'the register selector offers Kosovo +383',
+  );
   t.notOk(options.some((o) => o.label.startsWith('Kosovo') && o.value !== '383'));
-  t.equal(countryCodeOptions(lists.english).find((o) => o.value === '1')?.label, 'United States +1', 'a shared code is named after its main country');
-  t.equal(countryCodeOptions(lists.english, 'Jamaica').find((o) => o.value === '1')?.label, 'Jamaica +1', 'unless the chosen country shares it');
+  t.equal(
+    countryCodeOptions(lists.english).find((o) => o.value === '1')?.label,
+    'United States +1',
+    'a shared code is named after its main country',
+  );
+  t.equal(
+    countryCodeOptions(lists.english, 'Jamaica').find((o) => o.value === '1')?.label,
+    'Jamaica +1',
+    'unless the chosen country shares it',
+  );
 
   const member = { country: 'Germany', state: '', telCountryCode: '49', mobileCountryCode: '49' } as unknown as Member;
   const patch = countryChange(profileValuesOf(member), kosovo);

@@ -6,16 +6,20 @@ t.test('register, verify e-mail, sign in, profile, sign out: through the portal 
   const browser = createClient(stack.bffUrl);
   const email = 'ada@example.com';
 
-  t.same((await browser.get('/api/Member/IsLogin')).body, { isSuccess: true, code: 'ok', data: { isLogin: false } }, 'not signed in is isLogin:false');
+  t.same(
+    (await browser.get('/api/Member/IsLogin')).body,
+    { isSuccess: true, code: 'ok', data: { isLogin: false } },
+    'not signed in is isLogin:false',
+  );
   t.same((await browser.post('/api/Member/IsExist', { email })).body.data, { isExist: false });
 
   const refused = await browser.post('/api/Member/Register', validRegistration(email, { isGlobalAgreePolicy: false, mobile: '12ab' }));
   t.equal(refused.status, 400);
   t.equal(refused.body.code, 'FormValidateFail');
-  t.same(
-    refused.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort(),
-    ['isGlobalAgreePolicy:GlobalPolicyChooseNo', 'mobile:MobileNumberNotCorrect'],
-  );
+  t.same(refused.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort(), [
+    'isGlobalAgreePolicy:GlobalPolicyChooseNo',
+    'mobile:MobileNumberNotCorrect',
+  ]);
   const unknownCountry = await browser.post('/api/Member/Register', validRegistration(email, { country: 'Atlantis' }));
   t.same(unknownCountry.body.errors, [{ field: 'country', code: 'Form_NotExist' }]);
   t.same((await browser.post('/api/Member/IsExist', { email })).body.data, { isExist: false }, 'a refused registration creates nothing');
@@ -45,7 +49,11 @@ t.test('register, verify e-mail, sign in, profile, sign out: through the portal 
   t.equal(wrong.body.code, 'AccountOrPwdFail');
   t.equal(browser.cookies.size, 0);
 
-  const signedIn = await browser.post('/api/Member/Login', { userId: email, password: TEST_PASSWORD, returnUrl: 'https://evil.example/steal' });
+  const signedIn = await browser.post('/api/Member/Login', {
+    userId: email,
+    password: TEST_PASSWORD,
+    returnUrl: 'https://evil.example/steal',
+  });
   t.equal(signedIn.status, 200);
   t.equal(signedIn.body.code, 'ok');
   t.equal(signedIn.body.data.userId, email);
@@ -56,7 +64,11 @@ t.test('register, verify e-mail, sign in, profile, sign out: through the portal 
   t.same((await browser.get('/api/Member/IsLogin')).body.data, { isLogin: true });
 
   const withReturn = createClient(stack.bffUrl);
-  const allowed = await withReturn.post('/api/Member/Login', { userId: email, password: TEST_PASSWORD, returnUrl: 'https://shop.example.com/cart?step=2' });
+  const allowed = await withReturn.post('/api/Member/Login', {
+    userId: email,
+    password: TEST_PASSWORD,
+    returnUrl: 'https://shop.example.com/cart?step=2',
+  });
   t.equal(allowed.body.data.redirectUrl, 'https://shop.example.com/cart?step=2');
 
   const profile = await browser.get('/api/Member');

@@ -11,7 +11,13 @@ async function memberServiceReadyAs(t: { teardown(fn: () => unknown): void }, re
   const server = createServer((request, response) => {
     if (request.url === '/readyz') readinessCalls += 1;
     const status = request.url === '/healthz' || (request.url === '/readyz' && ready()) ? 200 : 503;
-    setTimeout(() => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ isSuccess: status === 200, code: status === 200 ? 'ok' : 'servererror' })), delayMs);
+    setTimeout(
+      () =>
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ isSuccess: status === 200, code: status === 200 ? 'ok' : 'servererror' })),
+      delayMs,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise((resolve) => server.close(resolve)));
@@ -29,7 +35,7 @@ t.test('the portal: /healthz is alive, /readyz names the store and the member se
   t.same(await ready.json(), { isSuccess: true, code: 'ok', data: { store: 'ok', upstream: 'ok' } });
 });
 
-t.test("the portal is ready only when the member service is ready, not merely alive", async (t) => {
+t.test('the portal is ready only when the member service is ready, not merely alive', async (t) => {
   let upstreamReady = false;
   const upstream = await memberServiceReadyAs(t, () => upstreamReady);
   const { app } = await buildBff(t, { UPSTREAM_URL: upstream.url });
@@ -45,7 +51,10 @@ t.test('probes arriving while a check runs share it', async (t) => {
   const upstream = await memberServiceReadyAs(t, () => true, 200);
   const { app } = await buildBff(t, { UPSTREAM_URL: upstream.url });
   const replies = await Promise.all(Array.from({ length: 5 }, () => app.inject({ url: '/readyz' })));
-  t.same(replies.map((reply) => reply.statusCode), [200, 200, 200, 200, 200]);
+  t.same(
+    replies.map((reply) => reply.statusCode),
+    [200, 200, 200, 200, 200],
+  );
   t.equal(upstream.readinessCalls(), 1, 'one call to the member service for five probes');
   await app.inject({ url: '/readyz' });
   t.equal(upstream.readinessCalls(), 2, 'a later probe checks again');
@@ -54,7 +63,11 @@ t.test('probes arriving while a check runs share it', async (t) => {
 t.test('the member service: /readyz names each check and advisory, and fails with a check that fails', async (t) => {
   const stack = await startStack(t);
   const ready = await fetch(`${stack.memberServiceUrl}/readyz`);
-  t.same([ready.status, await ready.json()], [200, { isSuccess: true, code: 'ok', data: { database: 'ok', mailQueue: 'ok' } }], 'no service key needed');
+  t.same(
+    [ready.status, await ready.json()],
+    [200, { isSuccess: true, code: 'ok', data: { database: 'ok', mailQueue: 'ok' } }],
+    'no service key needed',
+  );
 
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   let oldestQueuedAt: number | undefined;
@@ -71,17 +84,29 @@ t.test('the member service: /readyz names each check and advisory, and fails wit
   t.same((await app.inject({ url: '/readyz' })).json().data.mailQueue, 'ok', 'a mail waiting 14 minutes');
   clock.advance(60_000);
   const behind = await app.inject({ url: '/readyz' });
-  t.same([behind.statusCode, behind.json()], [200, { isSuccess: true, code: 'ok', data: { database: 'ok', mailQueue: 'behind' } }], 'one waiting 15 minutes: reported, still ready (every instance shares the queue)');
+  t.same(
+    [behind.statusCode, behind.json()],
+    [200, { isSuccess: true, code: 'ok', data: { database: 'ok', mailQueue: 'behind' } }],
+    'one waiting 15 minutes: reported, still ready (every instance shares the queue)',
+  );
   databaseUp = false;
   const down = await app.inject({ url: '/readyz' });
-  t.same([down.statusCode, down.json()], [503, { isSuccess: false, code: 'servererror', data: { database: 'unavailable', mailQueue: 'behind' } }], 'a check fails it');
+  t.same(
+    [down.statusCode, down.json()],
+    [503, { isSuccess: false, code: 'servererror', data: { database: 'unavailable', mailQueue: 'behind' } }],
+    'a check fails it',
+  );
 });
 
 t.test('mail waiting past MAIL_QUEUE_MAX_AGE_SECONDS is reported, and neither server stops being ready', async (t) => {
   const clock = new ManualClock();
   const closedSmtp = `smtp://127.0.0.1:${await freePort()}`;
   const stack = await startStack(t, { clock, memberService: { smtpUrl: closedSmtp, mailQueueMaxAgeSeconds: 60 } });
-  t.equal((await createClient(stack.bffUrl).post('/api/Member/Register', validRegistration('queued@example.com'))).body.code, 'ok', 'registered with the mail server down');
+  t.equal(
+    (await createClient(stack.bffUrl).post('/api/Member/Register', validRegistration('queued@example.com'))).body.code,
+    'ok',
+    'registered with the mail server down',
+  );
   await stack.apps.memberService.background.drain();
   const young = await fetch(`${stack.memberServiceUrl}/readyz`);
   t.same((await young.json()).data, { database: 'ok', mailQueue: 'ok' }, 'the activation mail waits, not yet long');
@@ -93,7 +118,9 @@ t.test('mail waiting past MAIL_QUEUE_MAX_AGE_SECONDS is reported, and neither se
 
 t.test('a check that throws counts as unavailable', async (t) => {
   const app = Fastify({ logger: false });
-  await app.register(healthRoutes, { checks: { database: databaseCheck({ ping: async () => Promise.reject(new Error('connection refused')) }) } });
+  await app.register(healthRoutes, {
+    checks: { database: databaseCheck({ ping: async () => Promise.reject(new Error('connection refused')) }) },
+  });
   t.teardown(() => app.close());
   const reply = await app.inject({ url: '/readyz' });
   t.same([reply.statusCode, reply.json()], [503, { isSuccess: false, code: 'servererror', data: { database: 'unavailable' } }]);

@@ -52,18 +52,38 @@ t.test('the listeners of real processes', async (t) => {
       script: 'server/bff/main.ts',
       url,
       logDir: dir,
-      env: { HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), DATA_DIR: join(dir, 'portal'), CLIENT_DIR: join(dir, 'client'), LOG_LEVEL: 'silent' },
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: join(dir, 'portal'),
+        CLIENT_DIR: join(dir, 'client'),
+        LOG_LEVEL: 'silent',
+      },
     }),
     startService({
       name: 'member-service',
       script: 'server/member-service/main.ts',
       url: memberUrl,
       logDir: dir,
-      env: { MEMBER_SERVICE_HOST: '127.0.0.1', MEMBER_SERVICE_PORT: String(memberPort), MEMBER_SERVICE_METRICS_PORT: String(memberMetricsPort), DATA_DIR: join(dir, 'member'), LOG_LEVEL: 'warn' },
+      env: {
+        MEMBER_SERVICE_HOST: '127.0.0.1',
+        MEMBER_SERVICE_PORT: String(memberPort),
+        MEMBER_SERVICE_METRICS_PORT: String(memberMetricsPort),
+        DATA_DIR: join(dir, 'member'),
+        LOG_LEVEL: 'warn',
+      },
     }),
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/bff/main.ts'], {
       cwd: root,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(badPort), METRICS_PORT: 'x', DATA_DIR: join(dir, 'portal-bad'), LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(badPort),
+        METRICS_PORT: 'x',
+        DATA_DIR: join(dir, 'portal-bad'),
+        LOG_LEVEL: 'silent',
+      },
     }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
@@ -76,12 +96,19 @@ t.test('the listeners of real processes', async (t) => {
     t.equal((await fetch(`${url}/metrics`)).status, 404, '/metrics on the public port');
     const metrics = await scrapeWhenUp(`http://127.0.0.1:${metricsPort}/metrics`);
     t.ok(valueOf(metrics, 'http_request_duration_seconds_count', { service: 'portal', route: '/readyz' }) >= 1, 'the portal');
-    t.ok(valueOf(metrics, 'http_request_duration_seconds_count', { service: 'member-service', route: '/readyz' }) >= 1, 'the member service, on the same listener');
+    t.ok(
+      valueOf(metrics, 'http_request_duration_seconds_count', { service: 'member-service', route: '/readyz' }) >= 1,
+      'the member service, on the same listener',
+    );
     t.match(await readFile(join(dir, 'portal.log'), 'utf8'), `Metrics at http://127.0.0.1:${metricsPort}/metrics`);
   });
 
   t.test('a standalone member service has its own listener (MEMBER_SERVICE_METRICS_PORT)', async (t) => {
-    t.equal((await fetch(`${memberUrl}/metrics`, { headers: { 'x-service-key': 'not-the-key-but-long-enough' } })).status, 403, 'not on its public port');
+    t.equal(
+      (await fetch(`${memberUrl}/metrics`, { headers: { 'x-service-key': 'not-the-key-but-long-enough' } })).status,
+      403,
+      'not on its public port',
+    );
     const metrics = await scrapeWhenUp(`http://127.0.0.1:${memberMetricsPort}/metrics`);
     t.ok(valueOf(metrics, 'http_request_duration_seconds_count', { service: 'member-service', route: '/healthz' }) >= 1);
     t.equal(valueOf(metrics, 'http_request_duration_seconds_count', { service: 'portal' }), 0, 'no portal in this process');

@@ -26,7 +26,12 @@ t.test('the metrics listener answers Prometheus text at /metrics and nothing els
   t.equal(reply.status, 200);
   t.match(reply.headers.get('content-type'), /^text\/plain; version=0\.0\.4/);
   const text = await reply.text();
-  for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'http_request_duration_seconds']) {
+  for (const name of [
+    'process_cpu_user_seconds_total',
+    'process_resident_memory_bytes',
+    'nodejs_eventloop_lag_seconds',
+    'http_request_duration_seconds',
+  ]) {
     t.match(text, new RegExp(`^# TYPE ${name} `, 'm'), `${name} is exposed`);
   }
   t.equal((await fetch(new URL('/', listener.url))).status, 404);
@@ -39,7 +44,9 @@ t.test('metrics are never on the public ports', async (t) => {
   t.equal(portal.status, 404);
   t.notMatch(portal.text, /http_request_duration_seconds|process_cpu/);
   t.equal((await createClient(stack.bffUrl).get('/api/metrics')).status, 404);
-  const memberService = await fetch(new URL('/metrics', stack.memberServiceUrl), { headers: { 'x-service-key': stack.bffConfig.upstreamServiceKey } });
+  const memberService = await fetch(new URL('/metrics', stack.memberServiceUrl), {
+    headers: { 'x-service-key': stack.bffConfig.upstreamServiceKey },
+  });
   t.equal(memberService.status, 404);
   t.notMatch(await memberService.text(), /http_request_duration_seconds/);
 });
@@ -52,10 +59,24 @@ t.test('request durations are labelled by route pattern and service, never by th
   const after = await metrics();
   const route = '/api/Member/CheckResetPwdTokenIsExpired/:token';
   t.equal(moved(before, after, 'http_request_duration_seconds_count', { service: 'portal', method: 'GET', route }), 1, 'the portal route');
-  t.equal(moved(before, after, 'http_request_duration_seconds_count', { service: 'member-service', method: 'GET', route }), 1, 'the member-service route it called');
-  t.equal(moved(before, after, 'http_request_duration_seconds_count', { service: 'portal', route: '*', status_code: 404 }), 1, 'an unknown path counts as *');
-  t.notOk([...after.keys()].some((key) => key.includes(token)), 'the token is in no label');
-  t.ok(moved(before, after, 'portal_upstream_request_duration_seconds_count', { route: '/api/Member/CheckResetPwdTokenIsExpired' }) === 1, 'upstream calls by action, without the token');
+  t.equal(
+    moved(before, after, 'http_request_duration_seconds_count', { service: 'member-service', method: 'GET', route }),
+    1,
+    'the member-service route it called',
+  );
+  t.equal(
+    moved(before, after, 'http_request_duration_seconds_count', { service: 'portal', route: '*', status_code: 404 }),
+    1,
+    'an unknown path counts as *',
+  );
+  t.notOk(
+    [...after.keys()].some((key) => key.includes(token)),
+    'the token is in no label',
+  );
+  t.ok(
+    moved(before, after, 'portal_upstream_request_duration_seconds_count', { route: '/api/Member/CheckResetPwdTokenIsExpired' }) === 1,
+    'upstream calls by action, without the token',
+  );
 });
 
 t.test('sign-ins, lockouts and upstream outcomes are counted', async (t) => {
@@ -83,7 +104,11 @@ t.test('sign-ins, lockouts and upstream outcomes are counted', async (t) => {
   t.equal(moved(mid, after, 'portal_sign_ins_total', { method: 'password', code: 'AccountLock' }), 2);
 
   const code = await createClient(stack.bffUrl).post('/api/Member/otpVerify', { userId: member.email, code: '000000', otpVerifyType: 1 });
-  t.equal(moved(after, await metrics(), 'portal_sign_ins_total', { method: 'code', code: code.body.code }), 1, `a code sign-in (${code.body.code})`);
+  t.equal(
+    moved(after, await metrics(), 'portal_sign_ins_total', { method: 'code', code: code.body.code }),
+    1,
+    `a code sign-in (${code.body.code})`,
+  );
 });
 
 t.test('every sign-in route of the table exists, so a renamed route is not silently left uncounted', async (t) => {
@@ -91,7 +116,11 @@ t.test('every sign-in route of the table exists, so a renamed route is not silen
   for (const path of Object.keys(SIGN_IN_ROUTES)) t.ok(routes.has(`POST ${path}`), path);
   const passkey = await createClient(stack.bffUrl).post('/api/Member/Passkey/Login', { credential: {} });
   t.ok(passkey.status < 500, `a passkey sign-in with no assertion: ${passkey.body.code}`);
-  t.equal(valueOf(await metrics(), 'portal_sign_ins_total', { method: 'passkey', code: passkey.body.code }), 1, 'is counted as a passkey sign-in');
+  t.equal(
+    valueOf(await metrics(), 'portal_sign_ins_total', { method: 'passkey', code: passkey.body.code }),
+    1,
+    'is counted as a passkey sign-in',
+  );
 });
 
 t.test('code sends by channel and outcome', async (t) => {
@@ -114,19 +143,25 @@ t.test('every limit that refuses is counted under its name', async (t) => {
 
   const sender = visitorAt(stack.bffUrl, '127.0.0.33');
   const sends = [];
-  for (let request = 0; request < 3; request += 1) sends.push((await sender.post('/api/Member/SendOtpCode', { userId: `nobody${request}@example.com`, otpVerifyType: 1 })).status);
+  for (let request = 0; request < 3; request += 1)
+    sends.push((await sender.post('/api/Member/SendOtpCode', { userId: `nobody${request}@example.com`, otpVerifyType: 1 })).status);
   t.same(sends, [200, 200, 429], 'the route limit of code sends');
 
   const sprayer = visitorAt(stack.bffUrl, '127.0.0.34');
   const sprayed = [];
-  for (let request = 0; request < 7; request += 1) sprayed.push((await sprayer.post('/api/Member/Login', { userId: `sprayed${request}@example.com`, password: 'Summer2024!' })).status);
+  for (let request = 0; request < 7; request += 1)
+    sprayed.push((await sprayer.post('/api/Member/Login', { userId: `sprayed${request}@example.com`, password: 'Summer2024!' })).status);
   t.equal(sprayed.at(-1), 429, 'the failed sign-ins of one address');
 
   const after = await metrics();
   t.equal(moved(before, after, 'portal_rate_limited_total', { limit: 'ip' }), 1);
   t.equal(moved(before, after, 'portal_rate_limited_total', { limit: 'route' }), 1);
   t.equal(moved(before, after, 'portal_rate_limited_total', { limit: 'sign_in_failures' }), 1);
-  t.equal(moved(before, after, 'portal_sign_ins_total', { method: 'password', code: 'TooManyRequests' }), 2, 'and both refused sign-ins as sign-ins');
+  t.equal(
+    moved(before, after, 'portal_sign_ins_total', { method: 'password', code: 'TooManyRequests' }),
+    2,
+    'and both refused sign-ins as sign-ins',
+  );
 });
 
 t.test('periodic job runs are counted by job and outcome', async (t) => {
@@ -139,9 +174,27 @@ t.test('periodic job runs are counted by job and outcome', async (t) => {
 t.test('an unreachable member service is counted as such', async (t) => {
   const { app } = await buildBff(t);
   const before = await metrics();
-  t.equal((await app.inject({ method: 'POST', url: '/api/Member/Login', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { userId: 'ada@example.com', password: 'Lovelace1815' } })).statusCode, 502);
+  t.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/Member/Login',
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        payload: { userId: 'ada@example.com', password: 'Lovelace1815' },
+      })
+    ).statusCode,
+    502,
+  );
   const after = await metrics();
-  t.equal(moved(before, after, 'portal_upstream_request_duration_seconds_count', { route: '/api/Member/Login', outcome: 'unreachable' }), 1);
+  t.equal(
+    moved(before, after, 'portal_upstream_request_duration_seconds_count', { route: '/api/Member/Login', outcome: 'unreachable' }),
+    1,
+  );
   t.equal(moved(before, after, 'portal_sign_ins_total', { method: 'password', code: 'servererror' }), 1);
-  t.same(labelValues(after, 'portal_upstream_request_duration_seconds_count', 'outcome').filter((o) => !['ok', 'refused', 'timeout', 'unreachable', 'server_error', 'bad_reply'].includes(o)), []);
+  t.same(
+    labelValues(after, 'portal_upstream_request_duration_seconds_count', 'outcome').filter(
+      (o) => !['ok', 'refused', 'timeout', 'unreachable', 'server_error', 'bad_reply'].includes(o),
+    ),
+    [],
+  );
 });

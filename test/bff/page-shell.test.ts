@@ -120,15 +120,24 @@ t.test('the login screen of each language is drawn at build time, the app fetche
     t.notMatch(root?.[2], /<form[^>]*\b(action|method)=/, `${lang}: the form has nowhere to go without the app`);
 
     const shell = shellLinks(res.body);
-    t.equal(shell.modules.length + shell.fetches.length, 0, `${lang}: nothing but the style sheet competes with the screen for the connection`);
+    t.equal(
+      shell.modules.length + shell.fetches.length,
+      0,
+      `${lang}: nothing but the style sheet competes with the screen for the connection`,
+    );
     t.equal(shell.scripts.length, 1, `${lang}: one small script`);
     t.not(shell.scripts[0], plain.scripts[0], `${lang}: not the app itself`);
     const start = await readFile(join(clientDir, shell.scripts[0]!), 'utf8');
-    for (const url of [plain.scripts[0]!, ...plain.modules]) t.ok(start.includes(JSON.stringify(url)), `${lang}: it fetches ${url} once the screen is painted`);
+    for (const url of [plain.scripts[0]!, ...plain.modules])
+      t.ok(start.includes(JSON.stringify(url)), `${lang}: it fetches ${url} once the screen is painted`);
     t.match(start, new RegExp(`/assets/${lang}-[0-9a-f]{8}\\.json`), `${lang}: and the language's catalogue`);
   }
 
   t.match((await app.inject({ url: '/ja-jp/login' })).body, /<h1 id="login-title">ログイン<\/h1>/, 'drawn in the language of the address');
-  t.notMatch((await app.inject({ url: '/ja-jp/login?pass=aures' })).body, /<form/, 'an address with a query gets the app to draw its screen');
+  t.notMatch(
+    (await app.inject({ url: '/ja-jp/login?pass=aures' })).body,
+    /<form/,
+    'an address with a query gets the app to draw its screen',
+  );
   t.notMatch((await app.inject({ url: '/ja-jp/register' })).body, /<form/, 'other screens are drawn by the app');
 });

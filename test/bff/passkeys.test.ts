@@ -43,7 +43,10 @@ t.test('two passkeys: listed, renamed, each signs in, removed; the list shows no
   t.equal((await addPasskey(client, laptop, 'Laptop')).body.code, 'ok');
   t.equal((await addPasskey(client, phone, 'Phone')).body.code, 'ok');
   const listed = await client.get('/api/Member/Passkeys');
-  t.same(listed.body.data.passkeys.map((p: { name: string }) => p.name), ['Laptop', 'Phone']);
+  t.same(
+    listed.body.data.passkeys.map((p: { name: string }) => p.name),
+    ['Laptop', 'Phone'],
+  );
   t.same(Object.keys(listed.body.data.passkeys[0]).sort(), ['createdAt', 'id', 'lastUsedAt', 'name']);
   t.equal(listed.body.data.passkeys[0].lastUsedAt, null, 'never used yet');
 
@@ -59,11 +62,18 @@ t.test('two passkeys: listed, renamed, each signs in, removed; the list shows no
     t.equal((await browser.get('/api/Member/IsLogin')).body.data.isLogin, true, 'the browser is signed in');
   }
   const used = await client.get('/api/Member/Passkeys');
-  t.ok(used.body.data.passkeys.every((p: { lastUsedAt: string | null }) => p.lastUsedAt !== null), 'last use recorded');
+  t.ok(
+    used.body.data.passkeys.every((p: { lastUsedAt: string | null }) => p.lastUsedAt !== null),
+    'last use recorded',
+  );
 
   const removed = await client.delete(`/api/Member/Passkeys/${listed.body.data.passkeys[0].id}`);
   t.equal(removed.body.code, 'ok');
-  t.equal((await passkeySignIn(createClient(stack.bffUrl), laptop)).body.code, 'PasskeyNotAccepted', 'a removed passkey no longer signs in');
+  t.equal(
+    (await passkeySignIn(createClient(stack.bffUrl), laptop)).body.code,
+    'PasskeyNotAccepted',
+    'a removed passkey no longer signs in',
+  );
   t.equal((await passkeySignIn(createClient(stack.bffUrl), phone)).body.code, 'ok', 'the other one still does');
 });
 
@@ -88,7 +98,10 @@ t.test('adding a passkey needs a recent sign-in; signed out it is 401', async (t
   const options = await client.post('/api/Member/Passkey/RegisterOptions');
   clock.advance(PASSKEY_RECENT_SIGN_IN_SECONDS * 1000 + 1000);
   // Still inside the idle limit: the session is alive but its sign-in is too old.
-  const stale = await client.post('/api/Member/Passkey/Register', { credential: new SoftwareAuthenticator(origin).register(options.body.data), name: 'Late' });
+  const stale = await client.post('/api/Member/Passkey/Register', {
+    credential: new SoftwareAuthenticator(origin).register(options.body.data),
+    name: 'Late',
+  });
   t.equal(stale.status, 403);
   t.equal(stale.body.code, 'RecentSignInRequired');
   t.equal((await client.post('/api/Member/Passkey/RegisterOptions')).body.code, 'RecentSignInRequired');

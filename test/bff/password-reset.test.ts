@@ -84,23 +84,34 @@ t.test('reset link: configured origin despite Host poisoning, expiry by the cloc
   const other = await signIn(stack, member);
   const anonymous = createClient(stack.bffUrl);
 
-  await anonymous.post('/api/Member/ForgotPwd', { userId: member.email, lang: 'ja-jp', returnUrl: 'https://shop.example.com/cart' }, {
-    headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
-  });
+  await anonymous.post(
+    '/api/Member/ForgotPwd',
+    { userId: member.email, lang: 'ja-jp', returnUrl: 'https://shop.example.com/cart' },
+    {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    },
+  );
   const first = await resetLinkFor(stack, member.email, 2);
   t.ok(first.url.startsWith(`${stack.bffConfig.publicOrigin}/ja-jp/auth/verify-email/`), `built from the configured origin: ${first.url}`);
   t.notMatch(first.mail.text + first.mail.html, /evil\.example/);
   t.match(first.mail.subject, /パスワード/, 'in the language asked for');
 
   const check = (token: string, userId?: string) =>
-    anonymous.get(`/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`);
+    anonymous.get(
+      `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`,
+    );
   t.same((await check(first.token, first.userId)).body, { isSuccess: true, code: 'ok', data: { reason: 'forgot' } });
   t.equal((await check(first.token, 'someone-else')).body.code, 'ResetLinkExpired', 'the link belongs to its member');
   t.equal((await check('made-up-token')).body.code, 'ResetLinkExpired');
 
   clock.advance(60 * 60 * 1000 + 1000);
   t.equal((await check(first.token, first.userId)).body.code, 'ResetLinkExpired', 'an hour later the link has expired');
-  const late = await anonymous.post('/api/Member/ResetPwdUnAuth', { userId: first.userId, token: first.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+  const late = await anonymous.post('/api/Member/ResetPwdUnAuth', {
+    userId: first.userId,
+    token: first.token,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  });
   t.equal(late.body.code, 'ResetLinkExpired');
 
   // Signing in again: the session above idled out while the clock moved.
@@ -133,19 +144,34 @@ t.test('reset link: configured origin despite Host poisoning, expiry by the cloc
   t.same(done.body.data, { userId: member.email }, 'a foreign return URL is not handed back; no member id leaves the portal');
   t.equal((await reset('Another-Lantern43')).body.code, 'ResetLinkExpired', 'the link works once');
 
-  for (const [name, client] of [['first device', signedIn], ['second device', secondDevice], ['idle device', other]] as const) {
+  for (const [name, client] of [
+    ['first device', signedIn],
+    ['second device', secondDevice],
+    ['idle device', other],
+  ] as const) {
     t.same((await client.get('/api/Member/IsLogin')).body.data, { isLogin: false }, `${name} is signed out`);
   }
   const changedMail = await nthMailTo(stack, member.email, 5);
   t.match(changedMail.subject, /password was changed/);
-  t.equal((await createClient(stack.bffUrl).post('/api/Member/Login', { userId: member.email, password: member.password })).body.code, 'AccountOrPwdFail');
+  t.equal(
+    (await createClient(stack.bffUrl).post('/api/Member/Login', { userId: member.email, password: member.password })).body.code,
+    'AccountOrPwdFail',
+  );
   await signIn(stack, { email: member.email, password: NEW_PASSWORD });
 
   await anonymous.post('/api/Member/ForgotPwd', { userId: member.email, returnUrl: 'https://shop.example.com/cart' });
   const allowed = await resetLinkFor(stack, member.email, 6);
-  const again = await anonymous.post('/api/Member/ResetPwdUnAuth', { userId: allowed.userId, token: allowed.token, password: NEW_PASSWORD });
+  const again = await anonymous.post('/api/Member/ResetPwdUnAuth', {
+    userId: allowed.userId,
+    token: allowed.token,
+    password: NEW_PASSWORD,
+  });
   t.equal(again.body.code, 'passwordused', 'the current password is refused, and the link still works after a refusal');
-  const withReturn = await anonymous.post('/api/Member/ResetPwdUnAuth', { userId: allowed.userId, token: allowed.token, password: 'Quartz-Meadow77' });
+  const withReturn = await anonymous.post('/api/Member/ResetPwdUnAuth', {
+    userId: allowed.userId,
+    token: allowed.token,
+    password: 'Quartz-Meadow77',
+  });
   t.equal(withReturn.body.data.redirectUrl, 'https://shop.example.com/cart', 'an allowed return URL comes back');
 });
 
@@ -157,7 +183,11 @@ t.test('signed-in change: wrong current password, same password, other sessions 
   const change = (currentPassword: string, newPassword: string) =>
     browser.post('/api/Member/ResetPwd', { currentPassword, newPassword, confirmPassword: newPassword, lang: 'en' });
 
-  t.equal((await createClient(stack.bffUrl).post('/api/Member/ResetPwd', { currentPassword: 'x', newPassword: NEW_PASSWORD })).status, 401, 'only when signed in');
+  t.equal(
+    (await createClient(stack.bffUrl).post('/api/Member/ResetPwd', { currentPassword: 'x', newPassword: NEW_PASSWORD })).status,
+    401,
+    'only when signed in',
+  );
   t.equal((await change('Wrong-Password9', NEW_PASSWORD)).body.code, 'AccountOrPwdFail');
   t.same((await change(member.password, member.password)).body.errors, [{ field: 'password', code: 'PasswordSameAsOld' }]);
   t.same((await change(member.password, 'Abcd1234')).body.errors, [{ field: 'password', code: 'PasswordTooCommon' }]);
@@ -187,7 +217,11 @@ t.test('per-address limit on password mails, across IPs and spellings', async (t
   t.equal(limited.status, 429);
   t.equal(limited.body.code, 'TooManyRequests');
   t.ok(limited.headers.get('retry-after'));
-  t.equal((await a.post('/api/Member/ForgotPwd', { userId: 'someone-else@example.com' })).body.code, 'notfound', 'other addresses are not affected');
+  t.equal(
+    (await a.post('/api/Member/ForgotPwd', { userId: 'someone-else@example.com' })).body.code,
+    'notfound',
+    'other addresses are not affected',
+  );
 });
 
 t.test('annual reminder: resend, keep the old password once, restart the clock', async (t) => {
@@ -214,11 +248,19 @@ t.test('annual reminder: resend, keep the old password once, restart the clock',
   db.set(member.email, 'return_url', 'https://evil.example/steal');
 
   t.equal((await client.put('/api/Member/UpdateMemberPwdDate', { memberId: 'wrong', tempId })).body.code, 'ResetLinkExpired');
-  const kept = await client.put('/api/Member/UpdateMemberPwdDate', { memberId: decodeURIComponent(seq!), tempId: decodeURIComponent(tempId!) });
+  const kept = await client.put('/api/Member/UpdateMemberPwdDate', {
+    memberId: decodeURIComponent(seq!),
+    tempId: decodeURIComponent(tempId!),
+  });
   t.equal(kept.body.code, 'ok', kept.text);
   t.equal(kept.body.data, '', 'a callback URL off the allow-list does not reach the browser');
   t.equal(pass, '-', 'no pass value for this member');
   t.ok(Number(db.get(member.email, 'password_changed_at')) > yearAgo, 'the one-year clock restarted');
-  t.equal((await client.put('/api/Member/UpdateMemberPwdDate', { memberId: decodeURIComponent(seq!), tempId: decodeURIComponent(tempId!) })).body.code, 'ResetLinkExpired', 'once');
+  t.equal(
+    (await client.put('/api/Member/UpdateMemberPwdDate', { memberId: decodeURIComponent(seq!), tempId: decodeURIComponent(tempId!) })).body
+      .code,
+    'ResetLinkExpired',
+    'once',
+  );
   await signIn(stack, member);
 });

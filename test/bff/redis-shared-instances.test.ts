@@ -38,9 +38,19 @@ if (!redisAvailable()) {
     const raw = new Redis(redis.url);
     t.teardown(() => raw.disconnect());
     const keys = await raw.keys('*');
-    t.ok(keys.some((key) => key.startsWith('portal:session:')), 'sessions are stored under the default prefix');
-    t.ok(keys.some((key) => key.startsWith('portal:member-sessions:')), 'so is the member-session index');
-    t.same(keys.filter((key) => !key.startsWith('portal:')), [], 'nothing outside the prefix');
+    t.ok(
+      keys.some((key) => key.startsWith('portal:session:')),
+      'sessions are stored under the default prefix',
+    );
+    t.ok(
+      keys.some((key) => key.startsWith('portal:member-sessions:')),
+      'so is the member-session index',
+    );
+    t.same(
+      keys.filter((key) => !key.startsWith('portal:')),
+      [],
+      'nothing outside the prefix',
+    );
     const stored = await raw.get(keys.find((key) => key.startsWith('portal:session:'))!);
     t.equal(JSON.parse(stored!).memberId, profile.body.data.memberId, 'the session is JSON');
 
@@ -94,7 +104,7 @@ if (!redisAvailable()) {
     t.equal((await onA.get('/api/Member/IsLogin')).status, 429);
   });
 
-  t.test("failed sign-ins per IP are counted by all instances together", async (t) => {
+  t.test('failed sign-ins per IP are counted by all instances together', async (t) => {
     const { a, b } = await twoInstances(t, { LOGIN_FAILURES_PER_IP: '2' });
     const onA = createClient(a);
     const onB = createClient(b);

@@ -49,7 +49,11 @@ function contract(name: string, make: (t: Test) => Promise<StoreUnderTest>) {
     t.ok((await store.remainingSeconds('failures'))! <= 100, 'later increments do not extend the TTL');
 
     const counts = await Promise.all(Array.from({ length: 40 }, () => store.increment('burst', 60)));
-    t.same([...counts].sort((a, b) => a - b), Array.from({ length: 40 }, (_v, i) => i + 1), 'no lost or doubled counts');
+    t.same(
+      [...counts].sort((a, b) => a - b),
+      Array.from({ length: 40 }, (_v, i) => i + 1),
+      'no lost or doubled counts',
+    );
 
     await store.increment('window', 0.2);
     await pass(500);

@@ -2,7 +2,8 @@ import t from 'tap';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { createClient, startStack, validRegistration, type Stack } from '../helper.ts';
 
-const errorsOf = (body: { errors?: Array<{ field: string; code: string }> }) => (body.errors ?? []).map((e) => `${e.field}:${e.code}`).sort();
+const errorsOf = (body: { errors?: Array<{ field: string; code: string }> }) =>
+  (body.errors ?? []).map((e) => `${e.field}:${e.code}`).sort();
 
 async function storedMember(t: Parameters<typeof startStack>[0], stack: Stack, email: string) {
   const store = await openMemberStore({ dataDir: stack.dataDir });
@@ -14,7 +15,14 @@ async function storedMember(t: Parameters<typeof startStack>[0], stack: Stack, e
 /** Each country's form as the client sends it: the privacy block's answers and a phone of that country. */
 const COUNTRY_CASES = {
   china: {
-    valid: { country: 'China', state: 'Beijing', mobileCountryCode: '86', mobile: '13800138000', isGlobalAgreePolicy: true, isSubscribe: true },
+    valid: {
+      country: 'China',
+      state: 'Beijing',
+      mobileCountryCode: '86',
+      mobile: '13800138000',
+      isGlobalAgreePolicy: true,
+      isSubscribe: true,
+    },
     refusals: [
       [{ mobile: '1380013800' }, ['mobile:MobileNumber11digits']],
       [{ mobile: '', telCountryCode: '86', telAreacode: '10', telNo: '12345678' }, ['mobile:MobileNumberRequired']],
@@ -23,7 +31,16 @@ const COUNTRY_CASES = {
     consents: ['global-policy', 'subscribe'],
   },
   turkey: {
-    valid: { country: 'Türkiye', telCountryCode: '90', telAreacode: '212', telNo: '3456789', mobile: '', mobileCountryCode: '', turkeyPolicyConsent: true, isSubscribe: false },
+    valid: {
+      country: 'Türkiye',
+      telCountryCode: '90',
+      telAreacode: '212',
+      telNo: '3456789',
+      mobile: '',
+      mobileCountryCode: '',
+      turkeyPolicyConsent: true,
+      isSubscribe: false,
+    },
     refusals: [
       [{ turkeyPolicyConsent: false }, ['turkeyPolicyConsent:QuestionRequired']],
       [{ isSubscribe: undefined }, ['isSubscribe:QuestionRequired']],
@@ -32,16 +49,36 @@ const COUNTRY_CASES = {
     consents: ['turkey-policy'],
   },
   korea: {
-    valid: { country: 'South Korea', mobileCountryCode: '82', mobile: '1020000000', koreaTermsConsent: true, koreaPersonalDataConsent: true, isSubscribe: true },
+    valid: {
+      country: 'South Korea',
+      mobileCountryCode: '82',
+      mobile: '1020000000',
+      koreaTermsConsent: true,
+      koreaPersonalDataConsent: true,
+      isSubscribe: true,
+    },
     refusals: [
       [{ koreaPersonalDataConsent: false }, ['koreaPersonalDataConsent:QuestionRequired']],
-      [{ koreaTermsConsent: undefined, koreaPersonalDataConsent: undefined }, ['koreaPersonalDataConsent:QuestionRequired', 'koreaTermsConsent:QuestionRequired']],
+      [
+        { koreaTermsConsent: undefined, koreaPersonalDataConsent: undefined },
+        ['koreaPersonalDataConsent:QuestionRequired', 'koreaTermsConsent:QuestionRequired'],
+      ],
       [{ mobile: '221234567' }, ['mobile:Form_MobileNumber_Invalid']],
     ],
     consents: ['korea-personal-data', 'korea-terms', 'subscribe'],
   },
   japan: {
-    valid: { country: 'Japan', state: 'Tokyo', telCountryCode: '81', telAreacode: '3', telNo: '12345678', mobile: '', mobileCountryCode: '', japanPolicyConsent: true, isSubscribe: false },
+    valid: {
+      country: 'Japan',
+      state: 'Tokyo',
+      telCountryCode: '81',
+      telAreacode: '3',
+      telNo: '12345678',
+      mobile: '',
+      mobileCountryCode: '',
+      japanPolicyConsent: true,
+      isSubscribe: false,
+    },
     refusals: [
       [{ japanPolicyConsent: undefined, isGlobalAgreePolicy: true }, ['japanPolicyConsent:QuestionRequired']],
       [{ telAreacode: '' }, ['telAreacode:PhoneAreaCodeRequired']],
@@ -49,7 +86,14 @@ const COUNTRY_CASES = {
     consents: ['japan-policy'],
   },
   europeRma: {
-    valid: { country: 'Germany', source: 'rma', VATNumber: 'DE123456789', Address: 'Unter den Linden 1, Berlin', isGlobalAgreePolicy: true, isSubscribe: true },
+    valid: {
+      country: 'Germany',
+      source: 'rma',
+      VATNumber: 'DE123456789',
+      Address: 'Unter den Linden 1, Berlin',
+      isGlobalAgreePolicy: true,
+      isSubscribe: true,
+    },
     refusals: [
       [{ VATNumber: '', Address: '' }, ['Address:AddressRequired', 'VATNumber:VATNumberRequired']],
       [{ VATNumber: 'DE1234567890123456789' }, ['VATNumber:LengthErrorVATNumber']],
@@ -58,7 +102,18 @@ const COUNTRY_CASES = {
     consents: ['global-policy', 'subscribe'],
   },
   unitedStates: {
-    valid: { country: 'United States', state: 'California', telCountryCode: '1', telAreacode: '415', telNo: '5550123', telExt: '12', mobile: '', mobileCountryCode: '', isGlobalAgreePolicy: true, isSubscribe: false },
+    valid: {
+      country: 'United States',
+      state: 'California',
+      telCountryCode: '1',
+      telAreacode: '415',
+      telNo: '5550123',
+      telExt: '12',
+      mobile: '',
+      mobileCountryCode: '',
+      isGlobalAgreePolicy: true,
+      isSubscribe: false,
+    },
     refusals: [
       [{ state: 'Gondor' }, ['state:Form_NotExist']],
       [{ telNo: '555-0123' }, ['telNo:PhoneNumberNotCorrect']],
@@ -102,12 +157,25 @@ t.test('iotmart: company name optional through the whole chain; tracking values 
     validRegistration('iot@example.com', {
       companyName: '',
       source: 'iotmart-ana',
-      memberExtension: { registerPurpose: 'trial', referer: 'https://news.example/post', utmSource: 'mail', utmMedium: 'banner', utmCampaign: 'spring' },
+      memberExtension: {
+        registerPurpose: 'trial',
+        referer: 'https://news.example/post',
+        utmSource: 'mail',
+        utmMedium: 'banner',
+        utmCampaign: 'spring',
+      },
     }),
   );
   t.equal(res.body.code, 'ok', res.text);
   const { member } = await storedMember(t, stack, 'iot@example.com');
-  t.match(member, { company_name: '', register_purpose: 'trial', referer: 'https://news.example/post', utm_source: 'mail', utm_medium: 'banner', utm_campaign: 'spring' });
+  t.match(member, {
+    company_name: '',
+    register_purpose: 'trial',
+    referer: 'https://news.example/post',
+    utm_source: 'mail',
+    utm_medium: 'banner',
+    utm_campaign: 'spring',
+  });
 });
 
 t.test('IsExist: company domains, and a limit per address whoever asks', async (t) => {
@@ -115,7 +183,11 @@ t.test('IsExist: company domains, and a limit per address whoever asks', async (
   const browser = createClient(stack.bffUrl);
   t.same((await browser.post('/api/Member/IsExist', { email: 'hr@corp.example' })).body, { isSuccess: false, code: 'ContactHR' });
   for (let i = 0; i < 3; i += 1) t.equal((await browser.post('/api/Member/IsExist', { email: 'target@example.com' })).status, 200);
-  const limited = await browser.post('/api/Member/IsExist', { email: ' TARGET@example.com' }, { headers: { 'x-forwarded-for': '10.9.9.9' } });
+  const limited = await browser.post(
+    '/api/Member/IsExist',
+    { email: ' TARGET@example.com' },
+    { headers: { 'x-forwarded-for': '10.9.9.9' } },
+  );
   t.equal(limited.status, 429);
   t.equal(limited.body.code, 'TooManyRequests');
   t.ok(Number(limited.headers.get('retry-after')) > 0);

@@ -2,7 +2,13 @@ import t from 'tap';
 import { createActiveMember, createClient, signIn, startStack } from '../helper.ts';
 
 const valid = {
-  businessApplicationAreas: ['smart-city', 'smart-city.traffic-management', 'smart-city.public-safety', 'smart-city.smart-buildings', 'smart-city.environmental-monitoring'],
+  businessApplicationAreas: [
+    'smart-city',
+    'smart-city.traffic-management',
+    'smart-city.public-safety',
+    'smart-city.smart-buildings',
+    'smart-city.environmental-monitoring',
+  ],
   inProducts: ['edge-ai.inference-systems'],
 };
 
@@ -15,7 +21,11 @@ t.test('choosing-preferring: both questions required, known values only, then th
   const patch = (body: unknown, client = browser) =>
     fetch(new URL('/api/member', stack.bffUrl), {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
       body: JSON.stringify(body),
     }).then(async (res) => ({ status: res.status, body: await res.json() }));
 
@@ -24,7 +34,10 @@ t.test('choosing-preferring: both questions required, known values only, then th
 
   const empty = await patch({ businessApplicationAreas: [], inProducts: [] });
   t.equal(empty.status, 400);
-  t.same(empty.body.errors, [{ field: 'businessApplicationAreas', code: 'QuestionRequired' }, { field: 'inProducts', code: 'QuestionRequired' }]);
+  t.same(empty.body.errors, [
+    { field: 'businessApplicationAreas', code: 'QuestionRequired' },
+    { field: 'inProducts', code: 'QuestionRequired' },
+  ]);
   const unknown = await patch({ ...valid, inProducts: ['flux-capacitors'] });
   t.same(unknown.body.errors, [{ field: 'inProducts', code: 'Form_NotExist' }]);
   t.same((await browser.get('/api/member')).body.data.inProducts, [], 'refused updates changed nothing');

@@ -16,7 +16,11 @@ const { stack, member } = await startSignInStack(t);
 async function patchPreferences(client: TestClient, body: unknown) {
   const res = await fetch(new URL('/api/member', stack.bffUrl), {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { data?: unknown };
@@ -24,7 +28,8 @@ async function patchPreferences(client: TestClient, body: unknown) {
 
 t.test('password and code sign-in', async (t) => {
   const ada = await member();
-  const login = (returnUrl: string) => createClient(stack.bffUrl).post('/api/Member/Login', { userId: ada.email, password: ada.password, returnUrl });
+  const login = (returnUrl: string) =>
+    createClient(stack.bffUrl).post('/api/Member/Login', { userId: ada.email, password: ada.password, returnUrl });
   t.match((await login(ENCODED)).body.data, { redirectUrl: SHOP, id: ada.publicId, tempId: /./ }, 'encoded');
   t.match((await login(SHOP)).body.data, { redirectUrl: SHOP, tempId: /./ }, 'plain');
   t.same([(await login(ENCODED_ELSEWHERE)).body.data.redirectUrl], [undefined], 'an encoded URL elsewhere is refused');
@@ -53,7 +58,12 @@ t.test('forgot password: the encoded return URL comes back after the reset', asy
   const url = findLink(await waitForMail(stack.dataDir, grace.email, { count: 2 }), '/auth/verify-email/');
   const [, token = '', userId = ''] = /\/auth\/verify-email\/([^/]+)\/([^/?#]+)$/.exec(url ?? '') ?? [];
   const password = 'Zebra-Lantern42';
-  const reset = await browser.post('/api/Member/ResetPwdUnAuth', { userId: decodeURIComponent(userId), token: decodeURIComponent(token), password, confirmPassword: password });
+  const reset = await browser.post('/api/Member/ResetPwdUnAuth', {
+    userId: decodeURIComponent(userId),
+    token: decodeURIComponent(token),
+    password,
+    confirmPassword: password,
+  });
   t.equal(reset.body.code, 'ok');
   t.equal(reset.body.data.redirectUrl, SHOP);
 });

@@ -4,17 +4,28 @@ import { findLink, readOutbox, waitForMail } from '../helpers/outbox.ts';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** A browser with its own user agent, signed in as the member. */
-async function browserSignedIn(stack: Stack, member: { email: string; password: string }, userAgent: string, client = createClient(stack.bffUrl)) {
-  const res = await client.post('/api/Member/Login', { userId: member.email, password: member.password }, { headers: { 'user-agent': userAgent } });
+async function browserSignedIn(
+  stack: Stack,
+  member: { email: string; password: string },
+  userAgent: string,
+  client = createClient(stack.bffUrl),
+) {
+  const res = await client.post(
+    '/api/Member/Login',
+    { userId: member.email, password: member.password },
+    { headers: { 'user-agent': userAgent } },
+  );
   if (res.body?.code !== 'ok') throw new Error(`sign-in failed: ${res.text}`);
   return client;
 }
 
 const sessionsOf = async (client: TestClient) => (await client.get('/api/Member/Sessions')).body;
-const eventsOf = async (client: TestClient, before?: string) => (await client.get(`/api/Member/SecurityEvents${before ? `?before=${before}` : ''}`)).body;
+const eventsOf = async (client: TestClient, before?: string) =>
+  (await client.get(`/api/Member/SecurityEvents${before ? `?before=${before}` : ''}`)).body;
 
 /** Waits until the member's activity holds an event of the type (some are recorded after the reply). */
 async function eventOfType(client: TestClient, type: string) {
@@ -28,7 +39,9 @@ async function eventOfType(client: TestClient, type: string) {
 
 /** Calls the member service as the portal would, with the member token of a stored session. */
 async function memberServiceSays(stack: Stack, token: string) {
-  const res = await fetch(`${stack.memberServiceUrl}/api/Member/IsLogin`, { headers: { 'x-service-key': stack.memberServiceConfig.serviceKey, authorization: `Bearer ${token}` } });
+  const res = await fetch(`${stack.memberServiceUrl}/api/Member/IsLogin`, {
+    headers: { 'x-service-key': stack.memberServiceConfig.serviceKey, authorization: `Bearer ${token}` },
+  });
   return res.status;
 }
 
@@ -48,40 +61,61 @@ async function storedTokens(stack: Stack, memberId: number): Promise<string[]> {
   return sessions.map((s) => s.memberToken as string);
 }
 
-t.test('devices and sessions: listed with device, network and method; ids are not cookies; one and all others end on both sides', async (t) => {
-  const stack = await startStack(t);
-  const ada = await createActiveMember(stack);
-  const desk = await browserSignedIn(stack, ada, CHROME_WINDOWS);
-  const phone = await browserSignedIn(stack, ada, SAFARI_IPHONE);
-  const laptop = await browserSignedIn(stack, ada, CHROME_WINDOWS);
+t.test(
+  'devices and sessions: listed with device, network and method; ids are not cookies; one and all others end on both sides',
+  async (t) => {
+    const stack = await startStack(t);
+    const ada = await createActiveMember(stack);
+    const desk = await browserSignedIn(stack, ada, CHROME_WINDOWS);
+    const phone = await browserSignedIn(stack, ada, SAFARI_IPHONE);
+    const laptop = await browserSignedIn(stack, ada, CHROME_WINDOWS);
 
-  const listed = await sessionsOf(desk);
-  t.equal(listed.code, 'ok');
-  t.equal(listed.data.length, 3);
-  t.match(listed.data[0], { current: true, device: 'Chrome 131 · Windows 10', ipPrefix: '127.0.0.0/24', method: 'password', createdAt: /^\d{4}-\d\d-\d\dT/, lastSeenAt: /^\d{4}-/ });
-  t.ok(listed.data.some((s: { device: string }) => s.device === 'Safari 17 · iOS 17.5'), 'the phone is named by its browser and system');
-  t.equal(listed.data.filter((s: { current: boolean }) => s.current).length, 1, 'only this browser is marked current');
-  const cookieValues = [...desk.cookies.values(), ...phone.cookies.values(), ...laptop.cookies.values()].map(decodeURIComponent);
-  for (const s of listed.data) t.notOk(cookieValues.some((c) => c.includes(s.id)), 'a session id is not (part of) a cookie value');
+    const listed = await sessionsOf(desk);
+    t.equal(listed.code, 'ok');
+    t.equal(listed.data.length, 3);
+    t.match(listed.data[0], {
+      current: true,
+      device: 'Chrome 131 · Windows 10',
+      ipPrefix: '127.0.0.0/24',
+      method: 'password',
+      createdAt: /^\d{4}-\d\d-\d\dT/,
+      lastSeenAt: /^\d{4}-/,
+    });
+    t.ok(
+      listed.data.some((s: { device: string }) => s.device === 'Safari 17 · iOS 17.5'),
+      'the phone is named by its browser and system',
+    );
+    t.equal(listed.data.filter((s: { current: boolean }) => s.current).length, 1, 'only this browser is marked current');
+    const cookieValues = [...desk.cookies.values(), ...phone.cookies.values(), ...laptop.cookies.values()].map(decodeURIComponent);
+    for (const s of listed.data)
+      t.notOk(
+        cookieValues.some((c) => c.includes(s.id)),
+        'a session id is not (part of) a cookie value',
+      );
 
-  const tokensBefore = await storedTokens(stack, await memberIdOf(stack, desk));
-  t.equal(tokensBefore.length, 3);
+    const tokensBefore = await storedTokens(stack, await memberIdOf(stack, desk));
+    t.equal(tokensBefore.length, 3);
 
-  const phoneId = listed.data.find((s: { device: string }) => s.device.startsWith('Safari')).id;
-  t.same((await desk.delete(`/api/Member/Sessions/${phoneId}`)).body, { isSuccess: true, code: 'ok' });
-  t.equal((await phone.get('/api/Member/Sessions')).status, 401, 'the phone is signed out');
-  t.equal((await sessionsOf(desk)).data.length, 2);
-  const revoked = (await Promise.all(tokensBefore.map((token) => memberServiceSays(stack, token)))).filter((status) => status === 401);
-  t.equal(revoked.length, 1, "the phone's member token no longer works upstream");
+    const phoneId = listed.data.find((s: { device: string }) => s.device.startsWith('Safari')).id;
+    t.same((await desk.delete(`/api/Member/Sessions/${phoneId}`)).body, { isSuccess: true, code: 'ok' });
+    t.equal((await phone.get('/api/Member/Sessions')).status, 401, 'the phone is signed out');
+    t.equal((await sessionsOf(desk)).data.length, 2);
+    const revoked = (await Promise.all(tokensBefore.map((token) => memberServiceSays(stack, token)))).filter((status) => status === 401);
+    t.equal(revoked.length, 1, "the phone's member token no longer works upstream");
 
-  t.same((await desk.post('/api/Member/Sessions/EndOthers')).body, { isSuccess: true, code: 'ok', data: { ended: 1 } });
-  t.equal((await laptop.get('/api/Member/Sessions')).status, 401, 'the laptop is signed out');
-  const after = await sessionsOf(desk);
-  t.equal(after.data.length, 1);
-  t.equal(after.data[0].current, true, 'this browser stays signed in');
-  t.same((await Promise.all(tokensBefore.map((token) => memberServiceSays(stack, token)))).filter((s) => s === 200).length, 1, 'only its token still works');
-  await eventOfType(desk, 'sessionEnded');
-});
+    t.same((await desk.post('/api/Member/Sessions/EndOthers')).body, { isSuccess: true, code: 'ok', data: { ended: 1 } });
+    t.equal((await laptop.get('/api/Member/Sessions')).status, 401, 'the laptop is signed out');
+    const after = await sessionsOf(desk);
+    t.equal(after.data.length, 1);
+    t.equal(after.data[0].current, true, 'this browser stays signed in');
+    t.same(
+      (await Promise.all(tokensBefore.map((token) => memberServiceSays(stack, token)))).filter((s) => s === 200).length,
+      1,
+      'only its token still works',
+    );
+    await eventOfType(desk, 'sessionEnded');
+  },
+);
 
 t.test("another member's session and event ids are NotFound, and nothing of theirs ends", async (t) => {
   const stack = await startStack(t);
@@ -99,7 +133,10 @@ t.test("another member's session and event ids are NotFound, and nothing of thei
   const disowning = await bobBrowser.post('/api/Member/SecurityEvents/NotMe', { eventId: adaEvent.id });
   t.equal(disowning.status, 404);
   t.equal(disowning.body.code, 'NotFound');
-  t.notOk((await eventsOf(bobBrowser)).data.events.some((e: { id: string }) => e.id === adaEvent.id), "Bob's activity does not show Ada's events");
+  t.notOk(
+    (await eventsOf(bobBrowser)).data.events.some((e: { id: string }) => e.id === adaEvent.id),
+    "Bob's activity does not show Ada's events",
+  );
   t.equal((await sessionsOf(bobBrowser)).data.length, 1, 'Bob sees his own session only');
 
   t.equal((await sessionsOf(adaBrowser)).data.length, 1, "Ada's session lives on");
@@ -138,7 +175,11 @@ t.test('security activity: sign-ins, failures and locks newest first, in pages o
   }
   const pages = [await eventsOf(browser)];
   while (pages.at(-1).data.next) pages.push(await eventsOf(browser, pages.at(-1).data.next));
-  t.same(pages.map((p) => p.data.events.length), [20, 11], 'pages of 20');
+  t.same(
+    pages.map((p) => p.data.events.length),
+    [20, 11],
+    'pages of 20',
+  );
   const ids = pages.flatMap((p) => p.data.events.map((e: { id: string }) => e.id));
   t.equal(new Set(ids).size, 31, 'every event once');
   t.equal(pages.at(-1).data.events.at(-1).type, 'signIn', 'the oldest last');
@@ -156,10 +197,17 @@ t.test('This was not me: every session and token of the member ends, a reset lin
   const tokens = await storedTokens(stack, await memberIdOf(stack, desk));
   t.equal(tokens.length, 3);
 
-  const suspicious = (await eventsOf(desk)).data.events.find((e: { type: string; device: string }) => e.type === 'signIn' && e.device.startsWith('Safari'));
+  const suspicious = (await eventsOf(desk)).data.events.find(
+    (e: { type: string; device: string }) => e.type === 'signIn' && e.device.startsWith('Safari'),
+  );
   t.same((await desk.post('/api/Member/SecurityEvents/NotMe', { eventId: suspicious.id })).body, { isSuccess: true, code: 'ok' });
-  for (const client of [desk, phone, tablet]) t.equal((await client.get('/api/Member/Sessions')).status, 401, 'every browser is signed out, this one too');
-  t.same(await Promise.all(tokens.map((token) => memberServiceSays(stack, token))), [401, 401, 401], 'every member token is revoked upstream');
+  for (const client of [desk, phone, tablet])
+    t.equal((await client.get('/api/Member/Sessions')).status, 401, 'every browser is signed out, this one too');
+  t.same(
+    await Promise.all(tokens.map((token) => memberServiceSays(stack, token))),
+    [401, 401, 401],
+    'every member token is revoked upstream',
+  );
   const resetMail = await waitForMail(stack.dataDir, ada.email, { count: mailsBefore + 1 });
   t.ok(findLink(resetMail, '/auth/verify-email/'), 'a password-reset link is mailed');
 
@@ -178,7 +226,11 @@ t.test('new-device mail: a second browser gets one with a link that ends everyth
   await browserSignedIn(stack, ada, CHROME_WINDOWS, desk);
   // Whoever signs in may read another language: the mail is in the member's own (English here).
   const phone = createClient(stack.bffUrl);
-  await phone.post('/api/Member/Login?lang=ko-kr', { userId: ada.email, password: ada.password }, { headers: { 'user-agent': SAFARI_IPHONE, 'accept-language': 'ko-KR' } });
+  await phone.post(
+    '/api/Member/Login?lang=ko-kr',
+    { userId: ada.email, password: ada.password },
+    { headers: { 'user-agent': SAFARI_IPHONE, 'accept-language': 'ko-KR' } },
+  );
   const mail = await waitForMail(stack.dataDir, ada.email, { count: before + 1 });
   t.equal(mail.subject, 'New sign-in to your account', "in the member's language");
   t.match(mail.text, /Safari 17 · iOS 17\.5/);
@@ -197,34 +249,48 @@ t.test('new-device mail: a second browser gets one with a link that ends everyth
   t.equal((await fromMail.post('/api/Member/SecurityEvents/NotMe', { eventId, token })).status, 404, 'the link works once');
 });
 
-t.test('changes land in the activity: passkey added and removed, passkey sign-in by its method, deletion asked and cancelled, password changed', async (t) => {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: origin } });
-  const member = await createActiveMember(stack);
-  const desk = await signIn(stack, member);
-  const authenticator = new SoftwareAuthenticator(origin);
-  const options = await desk.post('/api/Member/Passkey/RegisterOptions');
-  t.equal((await desk.post('/api/Member/Passkey/Register', { credential: authenticator.register(options.body.data), name: 'Laptop' })).body.code, 'ok');
+t.test(
+  'changes land in the activity: passkey added and removed, passkey sign-in by its method, deletion asked and cancelled, password changed',
+  async (t) => {
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: origin } });
+    const member = await createActiveMember(stack);
+    const desk = await signIn(stack, member);
+    const authenticator = new SoftwareAuthenticator(origin);
+    const options = await desk.post('/api/Member/Passkey/RegisterOptions');
+    t.equal(
+      (await desk.post('/api/Member/Passkey/Register', { credential: authenticator.register(options.body.data), name: 'Laptop' })).body
+        .code,
+      'ok',
+    );
 
-  const phone = createClient(stack.bffUrl);
-  const loginOptions = await phone.post('/api/Member/Passkey/LoginOptions');
-  t.equal((await phone.post('/api/Member/Passkey/Login', { credential: authenticator.assert(loginOptions.body.data) })).body.code, 'ok');
-  t.ok((await sessionsOf(desk)).data.some((s: { method: string }) => s.method === 'passkey'), 'the session lists its method');
+    const phone = createClient(stack.bffUrl);
+    const loginOptions = await phone.post('/api/Member/Passkey/LoginOptions');
+    t.equal((await phone.post('/api/Member/Passkey/Login', { credential: authenticator.assert(loginOptions.body.data) })).body.code, 'ok');
+    t.ok(
+      (await sessionsOf(desk)).data.some((s: { method: string }) => s.method === 'passkey'),
+      'the session lists its method',
+    );
 
-  const passkeyId = (await desk.get('/api/Member/Passkeys')).body.data.passkeys[0].id;
-  t.equal((await desk.delete(`/api/Member/Passkeys/${passkeyId}`)).body.code, 'ok');
-  t.equal((await desk.post('/api/Member/ApplyDeleteTag')).body.code, 'ok');
-  t.equal((await desk.post('/api/Member/ApplyRestoreTag')).body.code, 'ok');
-  const changed = await desk.post('/api/Member/ResetPwd', { currentPassword: member.password, newPassword: 'Babbage1834x', confirmPassword: 'Babbage1834x' });
-  t.equal(changed.body.code, 'ok', changed.text);
+    const passkeyId = (await desk.get('/api/Member/Passkeys')).body.data.passkeys[0].id;
+    t.equal((await desk.delete(`/api/Member/Passkeys/${passkeyId}`)).body.code, 'ok');
+    t.equal((await desk.post('/api/Member/ApplyDeleteTag')).body.code, 'ok');
+    t.equal((await desk.post('/api/Member/ApplyRestoreTag')).body.code, 'ok');
+    const changed = await desk.post('/api/Member/ResetPwd', {
+      currentPassword: member.password,
+      newPassword: 'Babbage1834x',
+      confirmPassword: 'Babbage1834x',
+    });
+    t.equal(changed.body.code, 'ok', changed.text);
 
-  const events = (await eventsOf(desk)).data.events;
-  t.same(
-    events.map((e: { type: string }) => e.type),
-    ['passwordChanged', 'deletionCancelled', 'deletionRequested', 'passkeyRemoved', 'signIn', 'passkeyAdded', 'signIn'],
-    'newest first, each change once',
-  );
-  t.equal(events[4].method, 'passkey', 'the passkey sign-in is named by its method');
-  t.equal((await phone.get('/api/Member/Sessions')).status, 401, 'the password change ended the other session, as the section says');
-});
+    const events = (await eventsOf(desk)).data.events;
+    t.same(
+      events.map((e: { type: string }) => e.type),
+      ['passwordChanged', 'deletionCancelled', 'deletionRequested', 'passkeyRemoved', 'signIn', 'passkeyAdded', 'signIn'],
+      'newest first, each change once',
+    );
+    t.equal(events[4].method, 'passkey', 'the passkey sign-in is named by its method');
+    t.equal((await phone.get('/api/Member/Sessions')).status, 401, 'the password change ended the other session, as the section says');
+  },
+);

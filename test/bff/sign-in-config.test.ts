@@ -1,7 +1,12 @@
 import t from 'tap';
 import { loadBffConfig } from '../../server/bff/config.ts';
 
-const base = { DATA_DIR: '/tmp/portal-sign-in-config', SESSION_SECRET: 's'.repeat(32), UPSTREAM_SERVICE_KEY: 'k'.repeat(32), PASSWORD_ENCODING_KEY: 'a'.repeat(64) };
+const base = {
+  DATA_DIR: '/tmp/portal-sign-in-config',
+  SESSION_SECRET: 's'.repeat(32),
+  UPSTREAM_SERVICE_KEY: 'k'.repeat(32),
+  PASSWORD_ENCODING_KEY: 'a'.repeat(64),
+};
 
 t.test('code-sending limit and company-site keys come from the environment', async (t) => {
   const defaults = loadBffConfig(base);

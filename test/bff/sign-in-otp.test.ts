@@ -7,8 +7,10 @@ import { readOutbox } from '../helpers/outbox.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { startSignInStack } from './sign-in-fixtures.ts';
 
-const codeMails = async (dataDir: string, email: string) => (await readOutbox(dataDir)).filter((m) => m.to === email && !/activate-member/.test(m.text)).length;
-const textMessages = async (dataDir: string) => (await readdir(join(dataDir, 'outbox')).catch(() => [] as string[])).filter((n) => n.endsWith('.sms.txt')).sort();
+const codeMails = async (dataDir: string, email: string) =>
+  (await readOutbox(dataDir)).filter((m) => m.to === email && !/activate-member/.test(m.text)).length;
+const textMessages = async (dataDir: string) =>
+  (await readdir(join(dataDir, 'outbox')).catch(() => [] as string[])).filter((n) => n.endsWith('.sms.txt')).sort();
 
 t.test('code sign-in by e-mail: the portal keeps the 180-second send window and signs in with the code', async (t) => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
@@ -20,15 +22,37 @@ t.test('code sign-in by e-mail: the portal keeps the 180-second send window and 
   t.same((await send()).body, { isSuccess: true, code: 'ok', data: { showSendCode: true, remainingSeconds: 180 } });
   const code = await mailedCode(stack.dataDir, ada.email);
   clock.advance(60_000);
-  t.same((await send()).body.data, { showSendCode: true, remainingSeconds: 120 }, 'within the window: the countdown goes on from where it is');
-  t.same((await browser.post('/api/Member/SendOtpCode', { userId: ada.email.toUpperCase(), otpVerifyType: 2 })).body.data.remainingSeconds, 120, 'for either delivery and however the ID is spelt');
+  t.same(
+    (await send()).body.data,
+    { showSendCode: true, remainingSeconds: 120 },
+    'within the window: the countdown goes on from where it is',
+  );
+  t.same(
+    (await browser.post('/api/Member/SendOtpCode', { userId: ada.email.toUpperCase(), otpVerifyType: 2 })).body.data.remainingSeconds,
+    120,
+    'for either delivery and however the ID is spelt',
+  );
   t.equal(await codeMails(stack.dataDir, ada.email), 1, 'and no other code was sent');
 
-  const wrong = await browser.post('/api/Member/otpVerify', { userId: ada.email, code: code === '000000' ? '111111' : '000000', otpVerifyType: 1 });
+  const wrong = await browser.post('/api/Member/otpVerify', {
+    userId: ada.email,
+    code: code === '000000' ? '111111' : '000000',
+    otpVerifyType: 1,
+  });
   t.same(wrong.body, { isSuccess: false, code: 'unauthorized' });
-  const signedIn = await browser.post('/api/Member/otpVerify', { userId: ada.email, code, otpVerifyType: 1, returnUrl: 'https://shop.example/back?x=1' });
+  const signedIn = await browser.post('/api/Member/otpVerify', {
+    userId: ada.email,
+    code,
+    otpVerifyType: 1,
+    returnUrl: 'https://shop.example/back?x=1',
+  });
   t.equal(signedIn.body.code, 'ok');
-  t.match(signedIn.body.data, { userId: ada.email, redirectUrl: 'https://shop.example/back?x=1', id: ada.publicId, tempId: /^[A-Za-z0-9_-]{43}$/ });
+  t.match(signedIn.body.data, {
+    userId: ada.email,
+    redirectUrl: 'https://shop.example/back?x=1',
+    id: ada.publicId,
+    tempId: /^[A-Za-z0-9_-]{43}$/,
+  });
   t.notOk('token' in signedIn.body.data, 'the member token stays in the portal');
   t.same((await browser.get('/api/Member/IsLogin')).body.data, { isLogin: true });
 
@@ -53,11 +77,26 @@ t.test('code sign-in by phone: last three digits; no mobile and failed delivery 
 
   const grace = await member();
   await setMember(grace.email, { mobile: '' });
-  t.same((await browser.post('/api/Member/SendOtpCode', { userId: grace.email, otpVerifyType: 2 })).body, { isSuccess: false, code: 'PhoneNotEnabled' });
-  t.same((await browser.post('/api/Member/SendOtpCode', { userId: grace.email, otpVerifyType: 1 })).body.data.remainingSeconds, 180, 'the e-mail code can be asked for at once');
+  t.same((await browser.post('/api/Member/SendOtpCode', { userId: grace.email, otpVerifyType: 2 })).body, {
+    isSuccess: false,
+    code: 'PhoneNotEnabled',
+  });
+  t.same(
+    (await browser.post('/api/Member/SendOtpCode', { userId: grace.email, otpVerifyType: 1 })).body.data.remainingSeconds,
+    180,
+    'the e-mail code can be asked for at once',
+  );
   await mailedCode(stack.dataDir, grace.email);
 
   const unknown = await browser.post('/api/Member/SendOtpCode', { userId: 'nobody@example.com', otpVerifyType: 1 });
-  t.same(unknown.body, { isSuccess: true, code: 'ok', data: { showSendCode: true, remainingSeconds: 180 } }, 'an unknown account: the same reply');
-  t.equal((await browser.post('/api/Member/SendOtpCode', { userId: 'x', otpVerifyType: 3 })).status, 400, 'an unknown delivery type is refused');
+  t.same(
+    unknown.body,
+    { isSuccess: true, code: 'ok', data: { showSendCode: true, remainingSeconds: 180 } },
+    'an unknown account: the same reply',
+  );
+  t.equal(
+    (await browser.post('/api/Member/SendOtpCode', { userId: 'x', otpVerifyType: 3 })).status,
+    400,
+    'an unknown delivery type is refused',
+  );
 });

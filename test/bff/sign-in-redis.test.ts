@@ -22,7 +22,11 @@ if (!redisAvailable()) {
     const { a, b, member, login } = await twoInstances(t);
     const ada = await member();
     for (const url of [a, b, a, b]) t.equal((await login(createClient(url), ada.email, 'Wrong1234')).body.code, 'AccountOrPwdFail');
-    t.same((await login(createClient(b), ada.email, 'Wrong1234')).body, { isSuccess: false, code: 'AccountLock', data: { remainingSeconds: 180 } }, 'the fifth, on B, locks');
+    t.same(
+      (await login(createClient(b), ada.email, 'Wrong1234')).body,
+      { isSuccess: false, code: 'AccountLock', data: { remainingSeconds: 180 } },
+      'the fifth, on B, locks',
+    );
     t.equal((await login(createClient(a), ada.email)).body.code, 'AccountLock', 'A sees the lock');
   });
 
@@ -37,7 +41,10 @@ if (!redisAvailable()) {
   t.test('the code send window opened on one instance holds on the other', async (t) => {
     const { a, b, member, stack } = await twoInstances(t);
     const ada = await member();
-    t.equal((await createClient(a).post('/api/Member/SendOtpCode', { userId: ada.email, otpVerifyType: 1 })).body.data.remainingSeconds, 180);
+    t.equal(
+      (await createClient(a).post('/api/Member/SendOtpCode', { userId: ada.email, otpVerifyType: 1 })).body.data.remainingSeconds,
+      180,
+    );
     const onB = await createClient(b).post('/api/Member/SendOtpCode', { userId: ada.email, otpVerifyType: 1 });
     t.ok(onB.body.data.remainingSeconds <= 180 && onB.body.data.remainingSeconds > 0, 'B answers with the running window');
     const code = await mailedCode(stack.dataDir, ada.email);

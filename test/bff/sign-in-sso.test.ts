@@ -63,7 +63,11 @@ t.test('open redirects are refused at sign-in, code sign-in and sign-out', async
     const browser = createClient(stack.bffUrl);
     const signedIn = await login(browser, ada.email, undefined, payload);
     t.equal(signedIn.body.code, 'ok', `${JSON.stringify(payload)}: signs in`);
-    t.same([signedIn.body.data.redirectUrl, signedIn.body.data.tempId], [undefined, undefined], `${JSON.stringify(payload)}: no redirect and no ticket at sign-in`);
+    t.same(
+      [signedIn.body.data.redirectUrl, signedIn.body.data.tempId],
+      [undefined, undefined],
+      `${JSON.stringify(payload)}: no redirect and no ticket at sign-in`,
+    );
     const verify = await browser.post('/api/Member/otpVerify', { userId: ada.email, code: '123456', returnUrl: payload });
     t.notOk(verify.body.data?.redirectUrl, `${JSON.stringify(payload)}: none at code sign-in`);
     const out = await browser.get(`/api/Member/Logout?lang=ko-kr&callbackUrl=${encodeURIComponent(payload)}`);

@@ -21,7 +21,11 @@ if (!redisAvailable()) {
     for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
     const login = await onB.post('/api/Member/FbLogin', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
     t.equal(login.body.code, 'notfound', 'B knows the state A issued');
-    t.same((await onA.get('/api/Member/SocialSignUp')).body.data.identity, { socialType: 2, socialEmail: 'ada.graph@example.com', socialName: 'Ada Graph' }, 'and A sees the identity B verified');
+    t.same(
+      (await onA.get('/api/Member/SocialSignUp')).body.data.identity,
+      { socialType: 2, socialEmail: 'ada.graph@example.com', socialName: 'Ada Graph' },
+      'and A sees the identity B verified',
+    );
 
     const replay = await onA.post('/api/Member/FbLogin', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
     t.equal(replay.body.code, 'SocialStateInvalid', 'used once, whichever instance');

@@ -1,7 +1,16 @@
 import t from 'tap';
 import { SocialType } from '../../shared/enums.ts';
 import { LANGUAGES } from '../../shared/languages.ts';
-import { activationLinkFor, createActiveMember, createClient, freePort, signIn, startStack, validRegistration, type TestClient } from '../helper.ts';
+import {
+  activationLinkFor,
+  createActiveMember,
+  createClient,
+  freePort,
+  signIn,
+  startStack,
+  validRegistration,
+  type TestClient,
+} from '../helper.ts';
 import { startGraphApi } from '../helpers/graph-api.ts';
 import { startOidcProvider } from '../helpers/oidc-provider.ts';
 
@@ -89,13 +98,25 @@ t.test('forged ids, forged codes, replayed and foreign states sign nobody in', a
   t.equal(replay.body.code, 'SocialStateInvalid', 'a state works once');
 
   const wrongProvider = await roundTrip(attacker, SocialType.Google, 'login');
-  t.equal((await attacker.post('/api/Member/FbLogin', { code: wrongProvider.code, state: wrongProvider.state })).body.code, 'SocialStateInvalid');
+  t.equal(
+    (await attacker.post('/api/Member/FbLogin', { code: wrongProvider.code, state: wrongProvider.state })).body.code,
+    'SocialStateInvalid',
+  );
   const signUpState = await roundTrip(attacker, SocialType.Google, 'register');
-  t.equal((await attacker.post('/api/Member/GoogleLogin', { code: signUpState.code, state: signUpState.state })).body.code, 'SocialStateInvalid', 'a sign-up round trip does not sign in');
+  t.equal(
+    (await attacker.post('/api/Member/GoogleLogin', { code: signUpState.code, state: signUpState.state })).body.code,
+    'SocialStateInvalid',
+    'a sign-up round trip does not sign in',
+  );
   t.same((await attacker.get('/api/Member/IsLogin')).body.data, { isLogin: false });
 
   const forgedConnect = await signIn(stack, await createActiveMember(stack));
-  const connect = await forgedConnect.post('/api/Member/SocialConnect', { socialType: 1, isConnect: true, socialId: 'google-ada', socialName: 'x' });
+  const connect = await forgedConnect.post('/api/Member/SocialConnect', {
+    socialType: 1,
+    isConnect: true,
+    socialId: 'google-ada',
+    socialName: 'x',
+  });
   t.equal(connect.body.code, 'SocialStateInvalid', 'connect needs an identity this member verified');
   t.equal((await createClient(stack.bffUrl).post('/api/Member/SocialAuthorize', { socialType: 3, origin: 'connect' })).status, 401);
 });
@@ -110,8 +131,13 @@ t.test('Facebook: the token must have been issued to our app', async (t) => {
   facebook.signInAs({ id: 'fb-42', name: 'Grace Hopper', email: 'grace@example.com' });
   const own = await roundTrip(browser, SocialType.Facebook, 'register');
   const verified = await browser.post('/api/Member/SocialVerify', { code: own.code, state: own.state });
-  t.same(verified.body.data, { socialType: 2, socialId: 'fb-42', socialEmail: 'grace@example.com', socialName: 'Grace Hopper', origin: 'register' });
-
+  t.same(verified.body.data, {
+    socialType: 2,
+    socialId: 'fb-42',
+    socialEmail: 'grace@example.com',
+    socialName: 'Grace Hopper',
+    origin: 'register',
+  });
 });
 
 t.test('LinkedIn: connect, sign in with it, one member per identity, disconnect', async (t) => {
@@ -119,7 +145,11 @@ t.test('LinkedIn: connect, sign in with it, one member per identity, disconnect'
   const ownerClient = await signIn(stack, owner);
   linkedin.signInAs({ sub: 'li-7', email: 'owner.li@example.com', name: 'Owner LinkedIn' });
   const trip = await roundTrip(ownerClient, SocialType.LinkedIn, 'connect');
-  const verified = await ownerClient.post('/api/Member/LinkedinVerify', { code: trip.code, state: trip.state, redirectUri: 'https://evil.example/' });
+  const verified = await ownerClient.post('/api/Member/LinkedinVerify', {
+    code: trip.code,
+    state: trip.state,
+    redirectUri: 'https://evil.example/',
+  });
   t.equal(verified.body.data.socialName, 'Owner LinkedIn', verified.text);
   const connected = await ownerClient.post('/api/Member/SocialConnect', { socialType: 3, isConnect: true, socialId: 'ignored' });
   t.equal(connected.body.code, 'ok', connected.text);
@@ -140,7 +170,10 @@ t.test('LinkedIn: connect, sign in with it, one member per identity, disconnect'
   t.same((await other.get('/api/Member')).body.data.socialData, []);
 
   const stolenState = await roundTrip(ownerClient, SocialType.LinkedIn, 'connect');
-  t.equal((await other.post('/api/Member/LinkedinVerify', { code: stolenState.code, state: stolenState.state })).body.code, 'SocialStateInvalid');
+  t.equal(
+    (await other.post('/api/Member/LinkedinVerify', { code: stolenState.code, state: stolenState.state })).body.code,
+    'SocialStateInvalid',
+  );
 
   t.equal((await ownerClient.post('/api/Member/SocialConnect', { socialType: 3, isConnect: false })).body.code, 'ok');
   t.same((await ownerClient.get('/api/Member')).body.data.socialData, []);

@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildBff } from '../helper.ts';
 
-const SHELL = '<!doctype html><html><head><script type="module" src="/assets/main-ABC123.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><script type="module" src="/assets/main-ABC123.js"></script></head><body><div id="root"></div></body></html>';
 
 async function withClient(t: Test) {
   const built = await buildBff(t);
@@ -29,7 +30,14 @@ t.test('hashed assets are cached for a year', async (t) => {
 
 t.test('every page path under a language gets the app shell, never cached', async (t) => {
   const { app } = await withClient(t);
-  for (const url of ['/en/login', '/ja-jp/register?pass=rma', '/zh-tw/auth/activate-member/tok/uid/-', '/es-es/no-such-page', '/ko-kr', '/en/odd.name']) {
+  for (const url of [
+    '/en/login',
+    '/ja-jp/register?pass=rma',
+    '/zh-tw/auth/activate-member/tok/uid/-',
+    '/es-es/no-such-page',
+    '/ko-kr',
+    '/en/odd.name',
+  ]) {
     const res = await app.inject({ url });
     t.equal(res.statusCode, 200, url);
     t.equal(res.body, SHELL, url);

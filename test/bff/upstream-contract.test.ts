@@ -22,14 +22,25 @@ function loginAnswer(redirectUrl?: string) {
     body: {
       isSuccess: true,
       code: 'ok',
-      data: { token: 'member-token-1', tokenExpiresAt: '2099-01-01T00:00:00.000Z', userId: 'a@example.com', memberId: 7, status: 1, ...(redirectUrl ? { redirectUrl } : {}) },
+      data: {
+        token: 'member-token-1',
+        tokenExpiresAt: '2099-01-01T00:00:00.000Z',
+        userId: 'a@example.com',
+        memberId: 7,
+        status: 1,
+        ...(redirectUrl ? { redirectUrl } : {}),
+      },
     },
   });
 }
 
 async function portal(t: Test, answers: Parameters<typeof startFakeUpstream>[1]) {
   const upstream = await startFakeUpstream(t, answers);
-  const { app, config } = await buildBff(t, { UPSTREAM_URL: upstream.url, UPSTREAM_SERVICE_KEY: SERVICE_KEY, ALLOWED_CALLBACK_HOSTS: 'allowed.example' });
+  const { app, config } = await buildBff(t, {
+    UPSTREAM_URL: upstream.url,
+    UPSTREAM_SERVICE_KEY: SERVICE_KEY,
+    ALLOWED_CALLBACK_HOSTS: 'allowed.example',
+  });
   return { app, config, calls: upstream.calls };
 }
 
@@ -39,7 +50,12 @@ t.test('sign-in: service key, encoded password, token kept in the session and se
     'GET /api/member': () => ({ body: { isSuccess: true, code: 'ok', data: { email: 'a@example.com' } } }),
     'GET /api/Member/Logout': () => ({ body: { isSuccess: true, code: 'ok' } }),
   });
-  const login = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: { userId: 'a@example.com', password: 'Secret123' }, headers: XHR });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/Member/Login',
+    payload: { userId: 'a@example.com', password: 'Secret123' },
+    headers: XHR,
+  });
   t.equal(login.statusCode, 200);
   t.notMatch(login.body, /member-token-1|tokenExpiresAt/, 'no token in the reply');
   const sent = calls[0]!;
@@ -64,15 +80,30 @@ t.test('every open-redirect payload is refused at sign-in, activation and sign-o
   });
   for (const payload of OPEN_REDIRECTS) {
     upstreamRedirect = undefined;
-    const login = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: { userId: 'a@example.com', password: 'Secret123', returnUrl: payload }, headers: XHR });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/Member/Login',
+      payload: { userId: 'a@example.com', password: 'Secret123', returnUrl: payload },
+      headers: XHR,
+    });
     t.equal(login.json().data.redirectUrl, undefined, `login returnUrl ${JSON.stringify(payload)}`);
     t.equal(calls.at(-1)!.body.returnUrl, undefined, 'and it is not sent upstream');
 
     upstreamRedirect = payload;
-    const viaUpstream = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: { userId: 'a@example.com', password: 'Secret123' }, headers: XHR });
+    const viaUpstream = await app.inject({
+      method: 'POST',
+      url: '/api/Member/Login',
+      payload: { userId: 'a@example.com', password: 'Secret123' },
+      headers: XHR,
+    });
     t.equal(viaUpstream.json().data.redirectUrl, undefined, `upstream redirectUrl ${JSON.stringify(payload)}`);
 
-    const activate = await app.inject({ method: 'POST', url: '/api/Member/Activate', payload: { userId: 'u1', token: 't1' }, headers: { ...XHR, 'accept-language': 'ko-KR' } });
+    const activate = await app.inject({
+      method: 'POST',
+      url: '/api/Member/Activate',
+      payload: { userId: 'u1', token: 't1' },
+      headers: { ...XHR, 'accept-language': 'ko-KR' },
+    });
     t.equal(activate.json().data.returnUrl, '/ko-kr/my-account', `activation returnUrl ${JSON.stringify(payload)}`);
 
     const logout = await app.inject({ url: `/api/Member/Logout?callbackUrl=${encodeURIComponent(payload)}&lang=es-es`, headers: XHR });
@@ -86,7 +117,11 @@ t.test('every open-redirect payload is refused at sign-in, activation and sign-o
 t.test('registration upstream: consent flags become consents, passwords encoded, no captcha or unverified social ids', async (t) => {
   const { app, config, calls } = await portal(t, {
     'GET /api/info/V2/Countries/false': () => ({
-      body: { isSuccess: true, code: 'ok', data: [{ code: 'KR', name: 'South Korea', label: 'South Korea', phoneCode: '82', region: 'Asia', states: [] }] },
+      body: {
+        isSuccess: true,
+        code: 'ok',
+        data: [{ code: 'KR', name: 'South Korea', label: 'South Korea', phoneCode: '82', region: 'Asia', states: [] }],
+      },
     }),
     'POST /api/Member/Register': () => ({ body: { isSuccess: true, code: 'ok', data: { memberId: 9 } } }),
   });
@@ -127,9 +162,18 @@ t.test('registration upstream: consent flags become consents, passwords encoded,
     method: 'POST',
     url: '/api/Member/Register',
     headers: XHR,
-    payload: { ...JSON.parse(JSON.stringify(calls.at(-1)!.body)), password: 'Secret123', confirmPassword: 'Secret123', koreaTermsConsent: false, consents: undefined },
+    payload: {
+      ...JSON.parse(JSON.stringify(calls.at(-1)!.body)),
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+      koreaTermsConsent: false,
+      consents: undefined,
+    },
   });
   t.equal(missingConsent.statusCode, 400);
-  t.same(missingConsent.json().errors, [{ field: 'koreaTermsConsent', code: 'QuestionRequired' }, { field: 'koreaPersonalDataConsent', code: 'QuestionRequired' }]);
+  t.same(missingConsent.json().errors, [
+    { field: 'koreaTermsConsent', code: 'QuestionRequired' },
+    { field: 'koreaPersonalDataConsent', code: 'QuestionRequired' },
+  ]);
   t.equal(calls.filter((c) => c.path === '/api/Member/Register').length, 1, 'the refused one never went upstream');
 });

@@ -25,7 +25,11 @@ t.test('password codes go to the password screens and remember the user id', asy
 });
 
 t.test('other codes are shown, with the server title when there is one', async (t) => {
-  t.same(loginOutcome({ isSuccess: false, code: 'AccountOrPwdFail' }, 'en', 'a'), { kind: 'error', code: 'AccountOrPwdFail', title: undefined });
+  t.same(loginOutcome({ isSuccess: false, code: 'AccountOrPwdFail' }, 'en', 'a'), {
+    kind: 'error',
+    code: 'AccountOrPwdFail',
+    title: undefined,
+  });
   t.same(loginOutcome({ isSuccess: false, code: 'mustactivate', title: 'Check your mail' }, 'en', 'a'), {
     kind: 'error',
     code: 'mustactivate',
@@ -35,7 +39,11 @@ t.test('other codes are shown, with the server title when there is one', async (
 });
 
 t.test('the redirect gets id and tempid appended, its own query and fragment kept', async (t) => {
-  const reply = { isSuccess: true, code: 'ok', data: { redirectUrl: 'https://shop.example.com/cart?step=2&id=old#top', id: 'pub1', tempId: 'tick et' } };
+  const reply = {
+    isSuccess: true,
+    code: 'ok',
+    data: { redirectUrl: 'https://shop.example.com/cart?step=2&id=old#top', id: 'pub1', tempId: 'tick et' },
+  };
   t.same(loginOutcome(reply, 'en', 'a'), { kind: 'leave', url: 'https://shop.example.com/cart?step=2&id=pub1&tempid=tick+et#top' });
   t.equal(withSsoParams('/en/my-account?pass=x', 'p', 't'), '/en/my-account?pass=x&id=p&tempid=t', 'a portal path stays a path');
   t.equal(withSsoParams('https://shop.example.com/', undefined, 't'), 'https://shop.example.com/', 'nothing without both');
@@ -50,5 +58,10 @@ t.test('preferring goes to choosing-preferring, carrying the way back with its t
 });
 
 t.test('a lock keeps its seconds for the countdown', async (t) => {
-  t.same(loginOutcome({ isSuccess: false, code: 'AccountLock', data: { remainingSeconds: 120 } }, 'en', 'a'), { kind: 'error', code: 'AccountLock', title: undefined, remainingSeconds: 120 });
+  t.same(loginOutcome({ isSuccess: false, code: 'AccountLock', data: { remainingSeconds: 120 } }, 'en', 'a'), {
+    kind: 'error',
+    code: 'AccountLock',
+    title: undefined,
+    remainingSeconds: 120,
+  });
 });

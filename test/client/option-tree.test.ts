@@ -16,7 +16,14 @@ const tree: OptionRecord[] = [
     text: 'Health',
     value: 'h',
     childOptions: [
-      { text: 'Clinics', value: 'h1', childOptions: [{ text: 'Dental', value: 'h1a' }, { text: 'Eye', value: 'h1b' }] },
+      {
+        text: 'Clinics',
+        value: 'h1',
+        childOptions: [
+          { text: 'Dental', value: 'h1a' },
+          { text: 'Eye', value: 'h1b' },
+        ],
+      },
       { text: 'Labs', value: 'h2' },
     ],
   },
@@ -51,7 +58,11 @@ t.test('chips collapse a complete parent and keep unknown values', async (t) => 
     { value: 'h1a', text: 'Dental' },
   ]);
   t.same(chipsOf(tree, ['old']), [{ value: 'old', text: 'old' }]);
-  t.same(chipsOf([], ['a', 'b']).map((chip) => chip.value), ['a', 'b'], 'before the options load');
+  t.same(
+    chipsOf([], ['a', 'b']).map((chip) => chip.value),
+    ['a', 'b'],
+    'before the options load',
+  );
 });
 
 t.test('a parent with some children ticked reads as mixed', async (t) => {

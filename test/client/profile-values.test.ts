@@ -70,10 +70,13 @@ t.test('choosing China clears the telephone fields', async (t) => {
 });
 
 t.test('a failed save gives one toast per listed problem, else the title or the code', async (t) => {
-  t.same(saveFailureToasts({ code: 'FormValidateFail', errors: [{ field: 'telNo', code: 'Form_PhoneNumber_Invalid' }, { code: 'Form_Length' }] }), [
-    { messageKey: 'error.Form_PhoneNumber_Invalid' },
-    { messageKey: 'error.Form_Length' },
-  ]);
+  t.same(
+    saveFailureToasts({
+      code: 'FormValidateFail',
+      errors: [{ field: 'telNo', code: 'Form_PhoneNumber_Invalid' }, { code: 'Form_Length' }],
+    }),
+    [{ messageKey: 'error.Form_PhoneNumber_Invalid' }, { messageKey: 'error.Form_Length' }],
+  );
   t.same(saveFailureToasts({ code: 'servererror', title: 'Try later' }), [{ messageKey: 'error.servererror', text: 'Try later' }]);
   t.same(saveFailureToasts({ code: '' }), [{ messageKey: 'error.somethingWentWrong' }]);
 });

@@ -2,7 +2,11 @@ import t from 'tap';
 import { activationOutcome, errorPagePath, isPortalPath, passFromLink } from '../../client/pages/activate-member/activation-outcome.ts';
 
 t.test('a successful activation goes to the accepted return URL, and login keeps it', async (t) => {
-  const outcome = activationOutcome({ isSuccess: true, code: 'ok', data: { returnUrl: 'https://shop.example.com/a?b=1', pass: 'rma', socialType: 0 } }, 'ja-jp', 'opaque-id');
+  const outcome = activationOutcome(
+    { isSuccess: true, code: 'ok', data: { returnUrl: 'https://shop.example.com/a?b=1', pass: 'rma', socialType: 0 } },
+    'ja-jp',
+    'opaque-id',
+  );
   t.same(outcome, {
     kind: 'activated',
     destination: 'https://shop.example.com/a?b=1',
@@ -16,13 +20,26 @@ t.test('without a return URL the redirect page is next, and the link pass is kep
     destination: '/en/redirect-page',
     loginPath: '/en/login?pass=iotmart-ana',
   });
-  t.same(activationOutcome({ isSuccess: true, code: 'ok' }, 'es-es', 'id'), { kind: 'activated', destination: '/es-es/redirect-page', loginPath: '/es-es/login' });
+  t.same(activationOutcome({ isSuccess: true, code: 'ok' }, 'es-es', 'id'), {
+    kind: 'activated',
+    destination: '/es-es/redirect-page',
+    loginPath: '/es-es/login',
+  });
 });
 
 t.test('Activated and refusals go to the error page with the user id', async (t) => {
-  t.same(activationOutcome({ isSuccess: false, code: 'Activated' }, 'en', 'a b&c'), { kind: 'failed', errorPath: '/en/error?userId=a+b%26c&error=activated' });
-  t.same(activationOutcome({ isSuccess: false, code: 'unauthorized' }, 'zh-tw', 'x'), { kind: 'failed', errorPath: '/zh-tw/error?userId=x&error=unauthorized' });
-  t.same(activationOutcome({ isSuccess: false, code: 'FormValidateFail' }, 'en', 'x'), { kind: 'failed', errorPath: '/en/error?userId=x&error=unauthorized' });
+  t.same(activationOutcome({ isSuccess: false, code: 'Activated' }, 'en', 'a b&c'), {
+    kind: 'failed',
+    errorPath: '/en/error?userId=a+b%26c&error=activated',
+  });
+  t.same(activationOutcome({ isSuccess: false, code: 'unauthorized' }, 'zh-tw', 'x'), {
+    kind: 'failed',
+    errorPath: '/zh-tw/error?userId=x&error=unauthorized',
+  });
+  t.same(activationOutcome({ isSuccess: false, code: 'FormValidateFail' }, 'en', 'x'), {
+    kind: 'failed',
+    errorPath: '/en/error?userId=x&error=unauthorized',
+  });
   t.equal(errorPagePath('ko-kr', '', 'unauthorized'), '/ko-kr/error?userId=&error=unauthorized');
 });
 

@@ -34,6 +34,12 @@ t.test('sample numbers are asked for the chosen country or the chosen calling co
 });
 
 t.test('choosing-preferring: both questions required', async (t) => {
-  t.same(validatePreferring({ businessApplicationAreas: [], inProducts: [] }), { businessApplicationAreas: 'QuestionRequired', inProducts: 'QuestionRequired' });
-  t.same(validatePreferring({ businessApplicationAreas: ['healthcare'], inProducts: ['edge-ai'] }), { businessApplicationAreas: undefined, inProducts: undefined });
+  t.same(validatePreferring({ businessApplicationAreas: [], inProducts: [] }), {
+    businessApplicationAreas: 'QuestionRequired',
+    inProducts: 'QuestionRequired',
+  });
+  t.same(validatePreferring({ businessApplicationAreas: ['healthcare'], inProducts: ['edge-ai'] }), {
+    businessApplicationAreas: undefined,
+    inProducts: undefined,
+  });
 });

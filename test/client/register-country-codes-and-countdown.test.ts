@@ -3,7 +3,14 @@ import type { CountryRecord } from '../../shared/schemas/info.ts';
 import { countryCodeOptions } from '../../client/components/country/country-code-options.ts';
 import { secondsLeft } from '../../client/components/countdown.ts';
 
-const country = (name: string, phoneCode: string): CountryRecord => ({ code: name.slice(0, 2), name, label: `${name}*`, phoneCode, region: 'X', states: [] });
+const country = (name: string, phoneCode: string): CountryRecord => ({
+  code: name.slice(0, 2),
+  name,
+  label: `${name}*`,
+  phoneCode,
+  region: 'X',
+  states: [],
+});
 const countries = [country('Canada', '1'), country('Taiwan', '886'), country('United States', '+1'), country('Nowhere', '')];
 
 t.test('one option per phone code, labelled with a country, a plus sign and the code', async (t) => {
@@ -12,7 +19,11 @@ t.test('one option per phone code, labelled with a country, a plus sign and the 
     { value: '886', label: 'Taiwan* +886' },
     { value: '+1', label: 'United States* +1' },
   ]);
-  t.same(countryCodeOptions([country('Canada', '1'), country('Bermuda', '1')]), [{ value: '1', label: 'Canada* +1' }], 'the first country names a shared code');
+  t.same(
+    countryCodeOptions([country('Canada', '1'), country('Bermuda', '1')]),
+    [{ value: '1', label: 'Canada* +1' }],
+    'the first country names a shared code',
+  );
 });
 
 t.test('the chosen country names its shared code', async (t) => {

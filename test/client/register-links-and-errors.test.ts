@@ -11,8 +11,14 @@ t.test('the login link keeps the query string', async (t) => {
 });
 
 t.test('CallBackLoginURL becomes CallBackURL in place and wins over another callback', async (t) => {
-  t.equal(loginLinkSearch('?pass=rma&CallBackLoginURL=https%3A%2F%2Fa.example.com&x=1'), '?pass=rma&CallBackURL=https%3A%2F%2Fa.example.com&x=1');
-  t.equal(loginLinkSearch('?callbackurl=https%3A%2F%2Fb.example.com&callbackloginurl=https%3A%2F%2Fa.example.com'), '?CallBackURL=https%3A%2F%2Fa.example.com');
+  t.equal(
+    loginLinkSearch('?pass=rma&CallBackLoginURL=https%3A%2F%2Fa.example.com&x=1'),
+    '?pass=rma&CallBackURL=https%3A%2F%2Fa.example.com&x=1',
+  );
+  t.equal(
+    loginLinkSearch('?callbackurl=https%3A%2F%2Fb.example.com&callbackloginurl=https%3A%2F%2Fa.example.com'),
+    '?CallBackURL=https%3A%2F%2Fa.example.com',
+  );
   t.equal(loginLinkSearch('?CALLBACKLOGINURL=one&CallBackLoginURL=two'), '?CallBackURL=one', 'the first occurrence wins');
 });
 
@@ -27,7 +33,10 @@ t.test('server field names map to form fields, case-insensitively and through al
 });
 
 t.test('EmailExists and ContactHR mark the e-mail field and give one toast', async (t) => {
-  t.same(registerFailure({ code: 'EmailExists' }), { fieldErrors: { email: 'EmailExists' }, toasts: [{ messageKey: 'error.EmailExists' }] });
+  t.same(registerFailure({ code: 'EmailExists' }), {
+    fieldErrors: { email: 'EmailExists' },
+    toasts: [{ messageKey: 'error.EmailExists' }],
+  });
   t.same(registerFailure({ code: 'ContactHR' }).fieldErrors, { email: 'ContactHR' });
 });
 
@@ -42,12 +51,10 @@ t.test('a list of problems gives one toast per item and field messages where a f
     ],
   });
   t.same(failure.fieldErrors, { telNo: 'Form_PhoneNumber_Invalid', lastName: 'LastNameRequired', captchaToken: 'Form_ReCaptcha_Invalid' });
-  t.same(failure.toasts.map((toast) => toast.messageKey), [
-    'error.Form_PhoneNumber_Invalid',
-    'error.LastNameRequired',
-    'error.Form_ReCaptcha_Invalid',
-    'error.Form_Required',
-  ]);
+  t.same(
+    failure.toasts.map((toast) => toast.messageKey),
+    ['error.Form_PhoneNumber_Invalid', 'error.LastNameRequired', 'error.Form_ReCaptcha_Invalid', 'error.Form_Required'],
+  );
 });
 
 t.test('a server title wins over the mapped message', async (t) => {
@@ -66,5 +73,9 @@ t.test("the server's field messages last while the field keeps the value it judg
   ]);
   t.same(withServerErrors({}, submitted, remembered), { telNo: 'Form_PhoneNumber_Invalid', lastName: 'LastNameRequired' });
   t.same(withServerErrors({}, { ...submitted, telNo: '1234', lastName: 'Lovelace' }, remembered), {}, 'edited fields lose the message');
-  t.same(withServerErrors({ telNo: 'PhoneNumberNotCorrect' }, submitted, remembered).telNo, 'PhoneNumberNotCorrect', "the form's own rule comes first");
+  t.same(
+    withServerErrors({ telNo: 'PhoneNumberNotCorrect' }, submitted, remembered).telNo,
+    'PhoneNumberNotCorrect',
+    "the form's own rule comes first",
+  );
 });

@@ -85,10 +85,16 @@ t.test("each country sends its own block's consent flags and the subscribe answe
   t.equal(global.isSubscribe, false);
   t.notOk('turkeyPolicyConsent' in global);
 
-  const turkey = buildRegisterPayload({ ...values, country: 'Turkey', turkeyPolicyConsent: true, isSubscribe: true, isGlobalAgreePolicy: true }, context);
+  const turkey = buildRegisterPayload(
+    { ...values, country: 'Turkey', turkeyPolicyConsent: true, isSubscribe: true, isGlobalAgreePolicy: true },
+    context,
+  );
   t.same([turkey.turkeyPolicyConsent, turkey.isSubscribe, 'isGlobalAgreePolicy' in turkey], [true, true, false]);
 
-  const korea = buildRegisterPayload({ ...values, country: 'South Korea', koreaTermsConsent: true, koreaPersonalDataConsent: true }, context);
+  const korea = buildRegisterPayload(
+    { ...values, country: 'South Korea', koreaTermsConsent: true, koreaPersonalDataConsent: true },
+    context,
+  );
   t.same([korea.koreaTermsConsent, korea.koreaPersonalDataConsent, 'isGlobalAgreePolicy' in korea], [true, true, false]);
 
   const japan = buildRegisterPayload({ ...values, country: 'Japan', japanPolicyConsent: true }, context);

@@ -47,12 +47,24 @@ t.test('switching to mobile clears every fixed-line field and fills the mobile c
 });
 
 t.test('switching to phone clears the mobile fields and keeps a code the member already chose', async (t) => {
-  const values: RegisterFormValues = { ...filledPhone, phoneMode: 'mobile', mobile: '912345678', mobileCountryCode: '886', telCountryCode: '1' };
+  const values: RegisterFormValues = {
+    ...filledPhone,
+    phoneMode: 'mobile',
+    mobile: '912345678',
+    mobileCountryCode: '886',
+    telCountryCode: '1',
+  };
   t.same(switchPhoneMode(values, 'phone', '886'), { phoneMode: 'phone', mobileCountryCode: '', mobile: '' });
 });
 
 t.test('a Chinese member cannot switch to the fixed-line mode', async (t) => {
-  const values: RegisterFormValues = { ...INITIAL_REGISTER_VALUES, country: 'China', phoneMode: 'mobile', mobile: '13800138000', mobileCountryCode: '86' };
+  const values: RegisterFormValues = {
+    ...INITIAL_REGISTER_VALUES,
+    country: 'China',
+    phoneMode: 'mobile',
+    mobile: '13800138000',
+    mobileCountryCode: '86',
+  };
   const patch = switchPhoneMode(values, 'phone', '86');
   t.equal(patch.phoneMode, 'mobile');
   t.equal(patch.mobile, undefined, 'the mobile number stays');
@@ -61,7 +73,16 @@ t.test('a Chinese member cannot switch to the fixed-line mode', async (t) => {
 
 t.test('choosing China forces mobile, drops the fixed line and the state, and takes its code', async (t) => {
   const patch = countryChangePatch({ ...filledPhone, state: 'Taipei' }, china);
-  t.match(patch, { country: 'China', state: '', phoneMode: 'mobile', telNo: '', telAreacode: '', telExt: '', telCountryCode: '', mobileCountryCode: '86' });
+  t.match(patch, {
+    country: 'China',
+    state: '',
+    phoneMode: 'mobile',
+    telNo: '',
+    telAreacode: '',
+    telExt: '',
+    telCountryCode: '',
+    mobileCountryCode: '86',
+  });
 });
 
 t.test('a new country replaces the country code of the current mode and keeps the number', async (t) => {
@@ -83,7 +104,14 @@ t.test('a country change resets every privacy answer', async (t) => {
     isSubscribe: false,
   };
   const patch = countryChangePatch(answered, taiwan);
-  for (const answer of ['isGlobalAgreePolicy', 'turkeyPolicyConsent', 'koreaTermsConsent', 'koreaPersonalDataConsent', 'japanPolicyConsent', 'isSubscribe'] as const) {
+  for (const answer of [
+    'isGlobalAgreePolicy',
+    'turkeyPolicyConsent',
+    'koreaTermsConsent',
+    'koreaPersonalDataConsent',
+    'japanPolicyConsent',
+    'isSubscribe',
+  ] as const) {
     t.ok(answer in patch, `${answer} is part of the patch`);
     t.equal(patch[answer], undefined, `${answer} is unanswered`);
   }

@@ -24,7 +24,13 @@ t.test('tracking values and pass from a link lose invisible characters instead o
   const payload = buildRegisterPayload(values, {
     lang: 'en',
     referer: 'https://news.example/a',
-    query: { pass: 'RMA\u200B', registerPurpose: 'web\u0000inar', utmSource: 'news\r\nletter', utmMedium: '\u202Eliame', utmCampaign: 'spring\u{E0041}' },
+    query: {
+      pass: 'RMA\u200B',
+      registerPurpose: 'web\u0000inar',
+      utmSource: 'news\r\nletter',
+      utmMedium: '\u202Eliame',
+      utmCampaign: 'spring\u{E0041}',
+    },
   });
   t.equal(payload.source, 'rma');
   t.match(payload.memberExtension, { registerPurpose: 'webinar', utmSource: 'news letter', utmMedium: 'liame', utmCampaign: 'spring' });

@@ -86,8 +86,14 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     await signInThroughForm(page, 'en', member);
     await page.getByRole('heading', { name: en('account.profile.title') }).waitFor();
     await audit(t, page, 'my-account');
-    const codeNames = await page.locator('select[name$="CountryCode"]').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).labels[0]?.textContent));
-    t.same(codeNames, [en('account.profile.telCountryCode'), en('account.profile.mobileCountryCode')], 'the two country-code selects are told apart by name');
+    const codeNames = await page
+      .locator('select[name$="CountryCode"]')
+      .evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).labels[0]?.textContent));
+    t.same(
+      codeNames,
+      [en('account.profile.telCountryCode'), en('account.profile.mobileCountryCode')],
+      'the two country-code selects are told apart by name',
+    );
     await page.goto('/en/change-password');
     await audit(t, page, 'change-password');
     await page.goto('/en/choosing-preferring');
@@ -95,7 +101,10 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     await audit(t, page, 'choosing-preferring');
   });
 
-  for (const [locale, lang, phone] of [['ja-JP', 'ja-jp', false], ['en-US', 'en', true]] as const) {
+  for (const [locale, lang, phone] of [
+    ['ja-JP', 'ja-jp', false],
+    ['en-US', 'en', true],
+  ] as const) {
     t.test(`login, register and my-account in ${lang}${phone ? ' on a 375-pixel phone' : ''}`, async (t) => {
       const member = await createActiveMember(stack);
       const page = await openPage(browser, stack, locale, phone);

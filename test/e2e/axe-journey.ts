@@ -48,12 +48,18 @@ async function signIn(page: Page, member: { email: string; password: string }) {
 export async function auditScheme(t: Test, browser: Browser, stack: Stack, scheme: 'light' | 'dark') {
   for (const width of [1280, 360]) {
     const page = await (await contextAt(browser, stack, width, scheme)).newPage();
-    t.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark', `${width}px: the page sees the ${scheme} scheme`);
+    t.equal(
+      await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+      scheme === 'dark',
+      `${width}px: the page sees the ${scheme} scheme`,
+    );
     await page.goto('/en/login');
     await audit(t, page, `${width}px login with social buttons`);
     const look = await page.evaluate(() => ({
       colorScheme: getComputedStyle(document.documentElement).colorScheme,
-      themeColor: [...document.querySelectorAll('meta[name="theme-color"]')].find((meta) => matchMedia(meta.getAttribute('media') ?? 'all').matches)?.getAttribute('content'),
+      themeColor: [...document.querySelectorAll('meta[name="theme-color"]')]
+        .find((meta) => matchMedia(meta.getAttribute('media') ?? 'all').matches)
+        ?.getAttribute('content'),
       header: getComputedStyle(document.querySelector('.site-header')!).backgroundColor,
     }));
     t.equal(look.colorScheme, 'light dark', 'the page declares both schemes');
@@ -81,7 +87,10 @@ export async function auditScheme(t: Test, browser: Browser, stack: Stack, schem
     await page.goto('/en/my-account');
     await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
     await audit(t, page, `${width}px my-account`);
-    await page.getByRole('region', { name: text('account.subscription.title') }).getByRole('radio', { name: text('common.yes') }).check();
+    await page
+      .getByRole('region', { name: text('account.subscription.title') })
+      .getByRole('radio', { name: text('common.yes') })
+      .check();
     await page.locator('.toast').first().waitFor();
     await audit(t, page, `${width}px my-account with a toast`);
     await page.getByRole('button', { name: text('account.delete.button'), exact: true }).click();

@@ -26,7 +26,12 @@ export async function violationsOn(page: Page): Promise<string[]> {
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const found = await page.evaluate(
-    async (tags) => (await (window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, { runOnly: tags })).violations,
+    async (tags) =>
+      (
+        await (window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, {
+          runOnly: tags,
+        })
+      ).violations,
     WCAG_AA,
   );
   return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);

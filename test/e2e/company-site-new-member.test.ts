@@ -42,8 +42,14 @@ t.test('register → activation link → preferences → the company site, ticke
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
   await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
   await page.getByRole('textbox', { name: text('register.mobile') }).fill('15123456789');
-  await page.getByRole('group', { name: text('register.privacy.globalLegend') }).getByRole('radio', { name: text('register.privacy.agree'), exact: true }).check();
-  await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).getByRole('radio', { name: text('common.no'), exact: true }).check();
+  await page
+    .getByRole('group', { name: text('register.privacy.globalLegend') })
+    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
+    .getByRole('radio', { name: text('common.no'), exact: true })
+    .check();
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL((url) => url.pathname === '/en/verify-your-email-address');
 
@@ -63,13 +69,21 @@ t.test('register → activation link → preferences → the company site, ticke
   const areas = page.getByRole('group', { name: text('preferring.areas') });
   await areas.getByRole('checkbox').first().waitFor();
   t.equal(new URL(page.url()).pathname, '/en/choosing-preferring', 'the new member is asked for preferences');
-  await page.getByRole('group', { name: text('preferring.products') }).getByRole('checkbox').first().check();
+  await page
+    .getByRole('group', { name: text('preferring.products') })
+    .getByRole('checkbox')
+    .first()
+    .check();
   await areas.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: text('preferring.submit') }).click();
 
   await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
   t.equal(site.redemptions.length, 1, 'one ticket reached the site');
   const [redemption] = site.redemptions;
-  t.match(redemption, { query: { campaign: 'spring', id: /.+/, tempid: /.+/ }, status: 200, reply: { isSuccess: true, code: 'ok' } }, 'redeemed at CheckGoToProfile');
+  t.match(
+    redemption,
+    { query: { campaign: 'spring', id: /.+/, tempid: /.+/ }, status: 200, reply: { isSuccess: true, code: 'ok' } },
+    'redeemed at CheckGoToProfile',
+  );
   t.match(redemption!.reply.data, { userId: email, firstName: 'Grace', lastName: 'Newcomer' }, 'the site learns who arrived');
 });

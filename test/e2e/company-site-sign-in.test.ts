@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../shared/languages.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { createActiveMember, freePort, startStack, TEST_PASSWORD } from '../helper.ts';
-import { startCompanySite, type CompanySite } from '../helpers/company-site.ts';
+import { startCompanySite } from '../helpers/company-site.ts';
 import { startOidcProvider } from '../helpers/oidc-provider.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
@@ -20,7 +20,10 @@ const text = textsOf('en');
 const port = await freePort();
 const portal = `http://127.0.0.1:${port}`;
 const site = await startCompanySite(t, { portal: () => portal, siteKey: SITE_KEY });
-const google = await startOidcProvider(t, LANGUAGES.map((lang) => `${portal}/${lang}/social-login`));
+const google = await startOidcProvider(
+  t,
+  LANGUAGES.map((lang) => `${portal}/${lang}/social-login`),
+);
 const stack = await startStack(t, {
   env: {
     PORT: String(port),
@@ -60,7 +63,11 @@ async function signInWithPassword(page: Page, email: string, password = TEST_PAS
 async function expectChoosingPreferring(t: Test, page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/en/choosing-preferring');
   await page.getByRole('heading', { name: text('preferring.title') }).waitFor();
-  await page.getByRole('group', { name: text('preferring.areas') }).getByRole('checkbox').first().waitFor();
+  await page
+    .getByRole('group', { name: text('preferring.areas') })
+    .getByRole('checkbox')
+    .first()
+    .waitFor();
   t.equal(new URL(page.url()).pathname, '/en/choosing-preferring', 'choosing-preferring stays open for the signed-in member');
 }
 
@@ -77,7 +84,11 @@ async function expectAtSite(t: Test, page: Page, email: string, query: Record<st
   const last = site.redemptions.at(-1)!;
   t.equal(last.reply.code, 'ok', 'the site redeemed the ticket at CheckGoToProfile');
   t.equal(last.reply.data?.userId, email, 'for this member');
-  t.match(last.query, { ...query, id: /^[A-Za-z0-9_-]+$/, tempid: /^[A-Za-z0-9_-]{20,}$/ }, 'the site got id and tempid beside its own query');
+  t.match(
+    last.query,
+    { ...query, id: /^[A-Za-z0-9_-]+$/, tempid: /^[A-Za-z0-9_-]{20,}$/ },
+    'the site got id and tempid beside its own query',
+  );
 }
 
 async function setMember(email: string, changes: Record<string, unknown>): Promise<void> {
@@ -103,7 +114,11 @@ t.test('password: a member without preferences chooses them, Submit continues to
   await startAtSite(again, { cart: '8' });
   await signInWithPassword(again, member.email);
   await expectAtSite(t, again, member.email, { cart: '8' });
-  t.equal(site.redemptions.length >= 2 && site.redemptions.at(-1)!.query.tempid !== site.redemptions.at(-2)!.query.tempid, true, 'a new ticket for each sign-in');
+  t.equal(
+    site.redemptions.length >= 2 && site.redemptions.at(-1)!.query.tempid !== site.redemptions.at(-2)!.query.tempid,
+    true,
+    'a new ticket for each sign-in',
+  );
 });
 
 t.test('code by e-mail: the code from the outbox signs in, Skip continues to the site', async (t) => {
@@ -128,7 +143,10 @@ t.test('Google: a member who connected Google signs in with it, chooses preferen
   await signInWithPassword(setup, member.email);
   await setup.waitForURL('**/en/my-account');
   google.signInAs({ sub: `google-${member.email}`, email: `g.${member.email}`, name: 'Ada Google' });
-  await setup.getByRole('listitem', { name: 'Google' }).getByRole('button', { name: text('account.social.connect') }).click();
+  await setup
+    .getByRole('listitem', { name: 'Google' })
+    .getByRole('button', { name: text('account.social.connect') })
+    .click();
   await setup.getByText(text('social.connected')).waitFor();
 
   const page = await newPage();
@@ -139,25 +157,28 @@ t.test('Google: a member who connected Google signs in with it, chooses preferen
   await expectAtSite(t, page, member.email, { from: 'google' });
 });
 
-t.test('a member who must change the password first: change-password, then on to the site with a ticket; the new password signs in', async (t) => {
-  const member = await createActiveMember(stack);
-  await setMember(member.email, { status: 2, password_changed_at: null, preferring: 0 });
-  const page = await newPage();
-  await startAtSite(page, { from: 'change' });
-  await signInWithPassword(page, member.email);
-  await page.waitForURL((url) => url.pathname === '/en/change-password');
-  await page.getByText(text('password.change.intro.firstLogin')).waitFor();
-  t.equal(site.redemptions.filter((r) => r.reply.data?.userId === member.email).length, 0, 'no ticket before the password is changed');
+t.test(
+  'a member who must change the password first: change-password, then on to the site with a ticket; the new password signs in',
+  async (t) => {
+    const member = await createActiveMember(stack);
+    await setMember(member.email, { status: 2, password_changed_at: null, preferring: 0 });
+    const page = await newPage();
+    await startAtSite(page, { from: 'change' });
+    await signInWithPassword(page, member.email);
+    await page.waitForURL((url) => url.pathname === '/en/change-password');
+    await page.getByText(text('password.change.intro.firstLogin')).waitFor();
+    t.equal(site.redemptions.filter((r) => r.reply.data?.userId === member.email).length, 0, 'no ticket before the password is changed');
 
-  const newPassword = 'Babbage1791x';
-  await page.getByLabel(exactLabel(text('password.change.currentPassword'))).fill(TEST_PASSWORD);
-  await page.getByLabel(exactLabel(text('password.change.newPassword'))).fill(newPassword);
-  await page.getByLabel(exactLabel(text('password.change.confirmPassword'))).fill(newPassword);
-  await page.getByRole('button', { name: text('password.change.submit') }).click();
-  await expectAtSite(t, page, member.email, { from: 'change' });
+    const newPassword = 'Babbage1791x';
+    await page.getByLabel(exactLabel(text('password.change.currentPassword'))).fill(TEST_PASSWORD);
+    await page.getByLabel(exactLabel(text('password.change.newPassword'))).fill(newPassword);
+    await page.getByLabel(exactLabel(text('password.change.confirmPassword'))).fill(newPassword);
+    await page.getByRole('button', { name: text('password.change.submit') }).click();
+    await expectAtSite(t, page, member.email, { from: 'change' });
 
-  await page.context().clearCookies();
-  await startAtSite(page, { from: 'change' });
-  await signInWithPassword(page, member.email, newPassword);
-  await expectAtSite(t, page, member.email, { from: 'change' });
-});
+    await page.context().clearCookies();
+    await startAtSite(page, { from: 'change' });
+    await signInWithPassword(page, member.email, newPassword);
+    await expectAtSite(t, page, member.email, { from: 'change' });
+  },
+);

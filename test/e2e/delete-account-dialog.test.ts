@@ -39,7 +39,8 @@ async function deletionDateAtApi(member: { email: string; password: string }): P
   return (await client.get('/api/Member')).body.data.myAccountDeleteDate;
 }
 
-const isFocused = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => el === document.activeElement);
+const isFocused = (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).evaluate((el) => el === document.activeElement);
 
 async function tabOrder(page: Page, presses: number, shift = false): Promise<string[]> {
   const seen: string[] = [];
@@ -67,7 +68,10 @@ t.test('English: Escape and Cancel keep the account, the focus is trapped and re
   t.ok(await isFocused(page, cancel), 'Cancel has the focus');
   const shownDate = [mmddyyyy(openedAt + 30 * DAY), mmddyyyy(openedAt + 30 * DAY + 60_000)];
   const when = await dialog.getByText(/30 days from now/).textContent();
-  t.ok(shownDate.some((date) => when === text('account.delete.confirm.when', { date, days: 30 })), `the permanent deletion date, 30 days on: ${when}`);
+  t.ok(
+    shownDate.some((date) => when === text('account.delete.confirm.when', { date, days: 30 })),
+    `the permanent deletion date, 30 days on: ${when}`,
+  );
   await dialog.getByText(text('account.delete.confirm.restore')).waitFor();
   await dialog.getByText(text('account.delete.confirm.marketplaces')).waitFor();
   t.equal(await dialog.evaluate((el) => (el as HTMLDialogElement).open && el.matches(':modal')), true, 'a modal dialog');
@@ -87,7 +91,10 @@ t.test('English: Escape and Cancel keep the account, the focus is trapped and re
   await dialog.waitFor();
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'hidden' });
-  t.ok(await deleteButton.evaluate((el) => el === document.activeElement), 'Enter on the focused Cancel closes it; the focus is back on Delete');
+  t.ok(
+    await deleteButton.evaluate((el) => el === document.activeElement),
+    'Enter on the focused Cancel closes it; the focus is back on Delete',
+  );
   t.equal(await deletionDateAtApi(member), null, 'Cancel deleted nothing');
 
   await deleteButton.click();
@@ -103,7 +110,10 @@ t.test('English: Escape and Cancel keep the account, the focus is trapped and re
   await dialog.waitFor({ state: 'hidden' });
   const date = await deletionDateAtApi(member);
   t.ok(date && Date.parse(date) - openedAt > 29 * DAY, `the explicit confirm requested the deletion (${date})`);
-  await page.getByRole('status').filter({ hasText: text('account.delete.done') }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: text('account.delete.done') })
+    .waitFor();
   t.ok(await restore.evaluate((el) => el === document.activeElement), 'the focus moves to Restore, which took the place of Delete');
 });
 
@@ -117,7 +127,10 @@ t.test('every language has its own words; on a 360-pixel screen the dialog fits'
     await dialog.waitFor();
     for (const key of ['restore', 'marketplaces']) await dialog.getByText(text(`account.delete.confirm.${key}`)).waitFor();
     const box = (await dialog.boundingBox())!;
-    t.ok(box.x >= 0 && box.x + box.width <= 360, `${lang}: the dialog fits the width (${Math.round(box.x)}..${Math.round(box.x + box.width)})`);
+    t.ok(
+      box.x >= 0 && box.x + box.width <= 360,
+      `${lang}: the dialog fits the width (${Math.round(box.x)}..${Math.round(box.x + box.width)})`,
+    );
     for (const name of [text('account.delete.confirm.cancel'), text('account.delete.confirm.confirm')]) {
       const button = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
       t.ok(button.x >= box.x && button.x + button.width <= box.x + box.width, `${lang}: "${name}" stays inside the dialog`);

@@ -19,7 +19,8 @@ const stack = await startStack(t, {
 });
 const browser = await launchBrowser(t);
 const text = textsOf('en');
-const isFocused = (locator: { evaluate: (fn: (el: Element) => boolean) => Promise<boolean> }) => locator.evaluate((el) => el === document.activeElement);
+const isFocused = (locator: { evaluate: (fn: (el: Element) => boolean) => Promise<boolean> }) =>
+  locator.evaluate((el) => el === document.activeElement);
 
 t.test('the e-mail field has the focus on load, and what was typed goes along to code sign-in and back', async (t) => {
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
@@ -84,19 +85,31 @@ t.test('social buttons in each provider\'s colours with its mark, after an "or" 
       const divider = document.querySelector('.divider');
       const group = document.querySelector('.social-buttons');
       const submit = document.querySelector('button[type="submit"]');
-      return { divider: divider?.textContent, after: Boolean(submit && divider && group && submit.compareDocumentPosition(divider) & 4 && divider.compareDocumentPosition(group) & 4) };
+      return {
+        divider: divider?.textContent,
+        after: Boolean(
+          submit && divider && group && submit.compareDocumentPosition(divider) & 4 && divider.compareDocumentPosition(group) & 4,
+        ),
+      };
     });
     t.equal(order.divider, text('social.or'), `${scheme}: the divider says "or"`);
     t.ok(order.after, `${scheme}: sign-in button, then the divider, then the providers`);
     const styles: Record<string, { background: string; marks: number }> = {};
     for (const provider of ['google', 'facebook', 'linkedin'] as const) {
       const button = group.getByRole('button', { name: text(`social.continueWith.${provider}`) });
-      styles[provider] = await button.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, marks: el.querySelectorAll('svg.social-icon').length }));
+      styles[provider] = await button.evaluate((el) => ({
+        background: getComputedStyle(el).backgroundColor,
+        marks: el.querySelectorAll('svg.social-icon').length,
+      }));
       t.equal(styles[provider]!.marks, 1, `${scheme}: ${provider} shows its mark`);
     }
     t.equal(styles.facebook!.background, 'rgb(8, 102, 255)', `${scheme}: Facebook blue`);
     t.equal(styles.linkedin!.background, 'rgb(10, 102, 194)', `${scheme}: LinkedIn blue`);
-    t.equal(styles.google!.background, scheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(19, 19, 20)', `${scheme}: Google's light or dark face`);
+    t.equal(
+      styles.google!.background,
+      scheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(19, 19, 20)',
+      `${scheme}: Google's light or dark face`,
+    );
     await context.close();
   }
 });

@@ -45,7 +45,11 @@ for (const lang of ['en', 'ko-kr'] as const) {
     await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
     await page.waitForURL(new RegExp(`/${lang}/(my-account|choosing-preferring)`));
     await page.goto(`/${lang}/my-account`);
-    await page.getByRole('group', { name: new RegExp(text('account.profile.productsOfInterest')) }).getByRole('checkbox').first().waitFor();
+    await page
+      .getByRole('group', { name: new RegExp(text('account.profile.productsOfInterest')) })
+      .getByRole('checkbox')
+      .first()
+      .waitFor();
     await settle(page);
     t.same(await shownErrors(page), [], "a new member's My profile (no products or areas chosen yet)");
 

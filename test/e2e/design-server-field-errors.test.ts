@@ -20,7 +20,9 @@ const focusedName = (page: Page) => page.evaluate(() => (document.activeElement 
 /** Picks the calling-code entry '+49' of a country-code select. */
 async function chooseGermanCode(page: Page, label: string) {
   const select = page.getByLabel(exactLabel(label));
-  const value = await select.evaluate((el) => [...(el as HTMLSelectElement).options].find((option) => / \+49$/.test(option.text))?.value ?? '');
+  const value = await select.evaluate(
+    (el) => [...(el as HTMLSelectElement).options].find((option) => / \+49$/.test(option.text))?.value ?? '',
+  );
   await select.selectOption(value);
 }
 
@@ -36,8 +38,14 @@ t.test('register: the server refuses the phone number; the number field says so 
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
   await page.getByRole('textbox', { name: text('register.telAreacode') }).fill('30');
   await page.getByRole('textbox', { name: text('register.telNo') }).fill('1');
-  await page.getByRole('group', { name: text('register.privacy.globalLegend') }).getByRole('radio', { name: text('register.privacy.agree'), exact: true }).check();
-  await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).getByRole('radio', { name: text('common.no'), exact: true }).check();
+  await page
+    .getByRole('group', { name: text('register.privacy.globalLegend') })
+    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
+    .getByRole('radio', { name: text('common.no'), exact: true })
+    .check();
   await page.getByRole('button', { name: text('register.submit') }).click();
 
   const number = page.getByRole('textbox', { name: text('register.telNo') });
@@ -45,7 +53,14 @@ t.test('register: the server refuses the phone number; the number field says so 
   t.equal(await focusedName(page), 'telNo', 'the focus is on the phone number');
   t.equal(await number.getAttribute('aria-invalid'), 'true', 'which is marked invalid');
   const describedBy = (await number.getAttribute('aria-describedby')) ?? '';
-  const message = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+  const message = await page.evaluate(
+    (ids) =>
+      ids
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    describedBy,
+  );
   t.match(message, text('error.Form_PhoneNumber_Invalid'), 'and tied to the message');
 
   // The error toast (the same verdict) stays past the time a success toast would have gone.
@@ -53,7 +68,10 @@ t.test('register: the server refuses the phone number; the number field says so 
   await toast.first().waitFor();
   await page.waitForTimeout(TOAST_DELAY_MS + TOAST_VISIBLE_MS + 500);
   t.ok(await toast.first().isVisible(), 'the error toast is still there');
-  await toast.first().getByRole('button', { name: text('common.close') }).click();
+  await toast
+    .first()
+    .getByRole('button', { name: text('common.close') })
+    .click();
   t.equal(await toast.count(), 0, 'until closed');
 });
 

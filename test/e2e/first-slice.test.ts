@@ -32,7 +32,10 @@ async function firstVisit(t: Test, lang: Language, browserLocale: string) {
 
   const mail = await waitForMail(stack.dataDir, email);
   const link = findLink(mail, '/auth/activate-member/');
-  t.ok(link?.startsWith(`${stack.bffConfig.publicOrigin}/${lang}/auth/activate-member/`), 'the mail links to activation in the chosen language');
+  t.ok(
+    link?.startsWith(`${stack.bffConfig.publicOrigin}/${lang}/auth/activate-member/`),
+    'the mail links to activation in the chosen language',
+  );
   await page.goto(link!);
   await page.getByRole('button', { name: text('activation.activate.goToLogin') }).click();
   await page.waitForURL(`**/${lang}/login`);
@@ -57,7 +60,10 @@ async function firstVisit(t: Test, lang: Language, browserLocale: string) {
   await page.reload();
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
   await page.waitForFunction(
-    (label) => [...document.querySelectorAll('label')].some((l) => l.textContent?.includes(label) && (l.control as HTMLInputElement | null)?.value === 'Grace Brewster'),
+    (label) =>
+      [...document.querySelectorAll('label')].some(
+        (l) => l.textContent?.includes(label) && (l.control as HTMLInputElement | null)?.value === 'Grace Brewster',
+      ),
     text('account.profile.firstName'),
   );
   t.pass('the change is kept after a reload');

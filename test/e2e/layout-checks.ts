@@ -6,7 +6,13 @@ import type { Stack } from '../helper.ts';
 export const MIN_TAP_PX = 44;
 
 /** A fresh context at a given width and colour scheme; CSP bypassed only so that axe can be injected. */
-export function contextAt(browser: { newContext: (o: object) => Promise<BrowserContext> }, stack: Stack, width: number, scheme: 'light' | 'dark' = 'light', locale = 'en-US') {
+export function contextAt(
+  browser: { newContext: (o: object) => Promise<BrowserContext> },
+  stack: Stack,
+  width: number,
+  scheme: 'light' | 'dark' = 'light',
+  locale = 'en-US',
+) {
   return browser.newContext({ baseURL: stack.bffUrl, locale, bypassCSP: true, colorScheme: scheme, viewport: { width, height: 740 } });
 }
 
@@ -24,9 +30,12 @@ export function overflowOf(page: Page): Promise<string[]> {
       if (box.width === 0 || box.right <= width + 0.5) continue;
       // (No named helper functions in here: the test runner's transpiler would wrap them in a helper the page lacks.)
       let holder = el.parentElement;
-      while (holder && holder !== document.body && !/(auto|scroll|hidden|clip)/.test(getComputedStyle(holder).overflowX)) holder = holder.parentElement;
+      while (holder && holder !== document.body && !/(auto|scroll|hidden|clip)/.test(getComputedStyle(holder).overflowX))
+        holder = holder.parentElement;
       if (holder && holder !== document.body) continue;
-      found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(box.right)}px`);
+      found.push(
+        `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(box.right)}px`,
+      );
     }
     return found;
   });
@@ -40,7 +49,9 @@ export function overflowOf(page: Page): Promise<string[]> {
 export function smallTapTargets(page: Page, min = MIN_TAP_PX): Promise<string[]> {
   return page.evaluate((min) => {
     const found: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"]',
+    );
     for (const el of controls) {
       if (el.closest('[inert], [hidden], dialog:not([open])')) continue;
       let box = el.getBoundingClientRect();
@@ -70,9 +81,13 @@ export function smallTapTargets(page: Page, min = MIN_TAP_PX): Promise<string[]>
 /** Error marks a form shows: invalid fields, field messages, a marked multi-select, an alert with text. */
 export function shownErrors(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const marks = [...document.querySelectorAll<HTMLElement>('[aria-invalid="true"], .field__error, .checkbox-tree.is-invalid, [role="alert"]')];
+    const marks = [
+      ...document.querySelectorAll<HTMLElement>('[aria-invalid="true"], .field__error, .checkbox-tree.is-invalid, [role="alert"]'),
+    ];
     return marks
-      .filter((el) => el.getClientRects().length > 0 && (el.getAttribute('aria-invalid') === 'true' || (el.textContent ?? '').trim() !== ''))
+      .filter(
+        (el) => el.getClientRects().length > 0 && (el.getAttribute('aria-invalid') === 'true' || (el.textContent ?? '').trim() !== ''),
+      )
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${(el.textContent ?? '').trim().slice(0, 60)}`);
   });
 }

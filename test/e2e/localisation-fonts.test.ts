@@ -56,7 +56,11 @@ t.test('each language is tagged and drawn with its own font', async (t) => {
     }
     drawnWith.set(lang, fonts[0]?.familyName ?? '');
   }
-  t.equal(new Set(['ja-jp', 'zh-cn', 'zh-tw', 'ko-kr'].map((lang) => drawnWith.get(lang as Language))).size, 4, 'four CJK languages, four different faces');
+  t.equal(
+    new Set(['ja-jp', 'zh-cn', 'zh-tw', 'ko-kr'].map((lang) => drawnWith.get(lang as Language))).size,
+    4,
+    'four CJK languages, four different faces',
+  );
 });
 
 t.test('line breaking follows each language', async (t) => {
@@ -91,7 +95,13 @@ t.test('line breaking follows each language', async (t) => {
     label.style.display = 'block';
     label.style.width = `${range.getBoundingClientRect().width}px`;
     // (No named helper functions in here: the test loader would wrap them in a helper the page lacks.)
-    const [lastCharacter, asterisk, first] = ([[words, words.length - 1], [mark, mark.length - 1], [words, 0]] as const).map(([node, from]) => {
+    const [lastCharacter, asterisk, first] = (
+      [
+        [words, words.length - 1],
+        [mark, mark.length - 1],
+        [words, 0],
+      ] as const
+    ).map(([node, from]) => {
       range.setStart(node, from);
       range.setEnd(node, node.length);
       return range.getClientRects()[0]!.top;

@@ -14,9 +14,11 @@ interface Option {
 
 /** The choices of a dropdown, without its empty "please select" entry. */
 async function optionsOf(page: Page, label: RegExp): Promise<Option[]> {
-  return page.getByLabel(label).evaluate((select: HTMLSelectElement) =>
-    [...select.options].filter((option) => option.value !== '').map((option) => ({ value: option.value, label: option.text })),
-  );
+  return page
+    .getByLabel(label)
+    .evaluate((select: HTMLSelectElement) =>
+      [...select.options].filter((option) => option.value !== '').map((option) => ({ value: option.value, label: option.text })),
+    );
 }
 
 /** Whether labels are in the order the language's collation sorts them (compared in the page's own ICU). */
@@ -32,7 +34,9 @@ async function sortedFor(page: Page, lang: Language, labels: string[]): Promise<
 
 /** The labels of the text inputs of a form, in page order. */
 async function textInputLabels(page: Page): Promise<string[]> {
-  return page.locator('input[type=text]').evaluateAll((inputs: HTMLInputElement[]) => inputs.map((input) => input.labels?.[0]?.firstChild?.textContent ?? ''));
+  return page
+    .locator('input[type=text]')
+    .evaluateAll((inputs: HTMLInputElement[]) => inputs.map((input) => input.labels?.[0]?.firstChild?.textContent ?? ''));
 }
 
 async function shownErrors(page: Page): Promise<number> {
@@ -60,16 +64,30 @@ t.test('register in Japanese and Spanish: names in the language order, countries
     await page.goto(`/${lang}/register`);
     await page.getByRole('heading', { name: text('register.title') }).waitFor();
     const country = exactLabel(text('register.country'));
-    await page.waitForFunction(() => (document.querySelector('select[autocomplete="country-name"]') as HTMLSelectElement | null)?.options.length! > 100);
+    await page.waitForFunction(
+      () => ((document.querySelector('select[autocomplete="country-name"]') as HTMLSelectElement | null)?.options.length ?? 0) > 100,
+    );
     t.equal(await shownErrors(page), 0, `${lang}: no error before the visitor did anything`);
 
     const names = (await textInputLabels(page)).filter((label) => [text('register.firstName'), text('register.lastName')].includes(label));
-    t.same(names, lang === 'ja-jp' ? [text('register.lastName'), text('register.firstName')] : [text('register.firstName'), text('register.lastName')], `${lang}: name fields in the language's order`);
+    t.same(
+      names,
+      lang === 'ja-jp' ? [text('register.lastName'), text('register.firstName')] : [text('register.firstName'), text('register.lastName')],
+      `${lang}: name fields in the language's order`,
+    );
 
     const countries = await optionsOf(page, country);
     const byValue = new Map(countries.map((option) => [option.value, option.label]));
-    for (const [stored, shown] of Object.entries(COUNTRY_NAMES[lang]!)) t.equal(byValue.get(stored), shown, `${lang}: ${stored} is shown as ${shown}`);
-    t.ok(await sortedFor(page, lang, countries.map((option) => option.label)), `${lang}: countries sorted by ${languageTag(lang)} collation`);
+    for (const [stored, shown] of Object.entries(COUNTRY_NAMES[lang]!))
+      t.equal(byValue.get(stored), shown, `${lang}: ${stored} is shown as ${shown}`);
+    t.ok(
+      await sortedFor(
+        page,
+        lang,
+        countries.map((option) => option.label),
+      ),
+      `${lang}: countries sorted by ${languageTag(lang)} collation`,
+    );
     const [before, after] = REORDERED[lang]!;
     const at = (value: string) => countries.findIndex((option) => option.value === value);
     t.ok(at(before) < at(after), `${lang}: ${before} comes before ${after}, unlike in English`);
@@ -82,8 +100,19 @@ t.test('register in Japanese and Spanish: names in the language order, countries
 
     await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
     const codes = await optionsOf(page, exactLabel(text('register.mobileCountryCode')));
-    t.equal(codes.find((option) => option.value === '81')?.label, `${COUNTRY_NAMES[lang]!.Japan} +81`, `${lang}: calling codes are named in the language`);
-    t.ok(await sortedFor(page, lang, codes.map((option) => option.label)), `${lang}: calling codes sorted by ${languageTag(lang)} collation`);
+    t.equal(
+      codes.find((option) => option.value === '81')?.label,
+      `${COUNTRY_NAMES[lang]!.Japan} +81`,
+      `${lang}: calling codes are named in the language`,
+    );
+    t.ok(
+      await sortedFor(
+        page,
+        lang,
+        codes.map((option) => option.label),
+      ),
+      `${lang}: calling codes sorted by ${languageTag(lang)} collation`,
+    );
   }
 });
 
@@ -107,13 +136,23 @@ t.test('My Profile in Japanese: family name first, the stored country in Japanes
     await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
     const country = page.getByLabel(exactLabel(text('account.profile.country')));
     await page.waitForFunction(() => document.querySelectorAll('option[value="Germany"]').length > 0);
-    t.equal(await country.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text), lang === 'ja-jp' ? 'ドイツ' : 'Germany', `${lang}: the stored Germany is shown in the language`);
+    t.equal(
+      await country.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
+      lang === 'ja-jp' ? 'ドイツ' : 'Germany',
+      `${lang}: the stored Germany is shown in the language`,
+    );
     t.equal(await country.inputValue(), 'Germany', `${lang}: the value stays the canonical name`);
 
     const firstName = exactLabel(text('account.profile.firstName'));
     const lastName = exactLabel(text('account.profile.lastName'));
     const names = (await textInputLabels(page)).filter((label) => firstName.test(label) || lastName.test(label));
-    t.same(names, lang === 'ja-jp' ? [text('account.profile.lastName'), text('account.profile.firstName')] : [text('account.profile.firstName'), text('account.profile.lastName')], `${lang}: name fields in the language's order`);
+    t.same(
+      names,
+      lang === 'ja-jp'
+        ? [text('account.profile.lastName'), text('account.profile.firstName')]
+        : [text('account.profile.firstName'), text('account.profile.lastName')],
+      `${lang}: name fields in the language's order`,
+    );
     t.equal(await page.getByLabel(lastName).inputValue(), 'Lovelace');
     // The member has chosen no products or business areas yet: still nothing is red until they act.
     t.equal(await shownErrors(page), 0, `${lang}: My Profile opens without errors`);

@@ -35,7 +35,14 @@ async function pageWithAuthenticator(context: BrowserContext): Promise<Page> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   // A browser without conditional UI (passkeys in the autofill) while the test's flag is set.
   await page.addInitScript(() => {
@@ -44,7 +51,8 @@ async function pageWithAuthenticator(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const withoutConditionalUi = (page: Page, off: boolean) => page.evaluate((flag) => localStorage.setItem('test:noConditionalUi', flag ? '1' : '0'), off);
+const withoutConditionalUi = (page: Page, off: boolean) =>
+  page.evaluate((flag) => localStorage.setItem('test:noConditionalUi', flag ? '1' : '0'), off);
 
 t.test('reached by IP address (which browsers refuse as relying party), the login page offers no passkey', async (t) => {
   const context = await newContext(browser, `http://127.0.0.1:${port}`);
@@ -61,13 +69,20 @@ t.test('add a passkey, sign out, sign in with it for a company site, remove it',
   const page = await pageWithAuthenticator(context);
 
   await page.goto('/en/login');
-  t.equal(await page.getByLabel(exactLabel(text('login.emailOrId'))).getAttribute('autocomplete'), 'username webauthn', 'the e-mail field offers passkeys in its autofill');
+  t.equal(
+    await page.getByLabel(exactLabel(text('login.emailOrId'))).getAttribute('autocomplete'),
+    'username webauthn',
+    'the e-mail field offers passkeys in its autofill',
+  );
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   await page.waitForURL('**/en/my-account');
 
-  await page.getByRole('navigation', { name: text('account.menu') }).getByRole('link', { name: text('account.passkeys.title') }).click();
+  await page
+    .getByRole('navigation', { name: text('account.menu') })
+    .getByRole('link', { name: text('account.passkeys.title') })
+    .click();
   const section = page.locator('#passkeys');
   await section.getByRole('button', { name: text('account.passkeys.add') }).click();
   const item = section.getByRole('listitem', { name: 'Passkey 1' });
@@ -136,9 +151,18 @@ t.test('the Chinese site (zh-cn) offers passkeys too: added in My account, used 
   await page.getByLabel(exactLabel(zh('login.password'))).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: zh('login.submit'), exact: true }).click();
   await page.waitForURL('**/zh-cn/my-account');
-  await page.getByRole('navigation', { name: zh('account.menu') }).getByRole('link', { name: zh('account.passkeys.title') }).waitFor();
-  await page.locator('#passkeys').getByRole('button', { name: zh('account.passkeys.add') }).click();
-  await page.locator('#passkeys').getByRole('listitem', { name: zh('account.passkeys.defaultName', { number: 1 }) }).waitFor();
+  await page
+    .getByRole('navigation', { name: zh('account.menu') })
+    .getByRole('link', { name: zh('account.passkeys.title') })
+    .waitFor();
+  await page
+    .locator('#passkeys')
+    .getByRole('button', { name: zh('account.passkeys.add') })
+    .click();
+  await page
+    .locator('#passkeys')
+    .getByRole('listitem', { name: zh('account.passkeys.defaultName', { number: 1 }) })
+    .waitFor();
   t.pass('a passkey added on the Chinese site');
 
   await page.getByRole('link', { name: zh('common.signOut') }).click();

@@ -48,7 +48,10 @@ t.test('password screens in a real browser', async (t) => {
     await page.getByLabel(exactLabel(text('password.forgot.email'))).fill('nobody-here@example.com');
     await page.getByRole('button', { name: text('password.forgot.submit') }).click();
     await page.getByText(text('password.forgot.notFound')).waitFor();
-    t.ok(await page.getByRole('link', { name: text('password.forgot.createAccount') }).isVisible(), 'an unknown address is offered registration');
+    t.ok(
+      await page.getByRole('link', { name: text('password.forgot.createAccount') }).isVisible(),
+      'an unknown address is offered registration',
+    );
     await page.getByRole('button', { name: text('password.forgot.tryAnother') }).click();
     const email = page.getByLabel(exactLabel(text('password.forgot.email')));
     t.equal(await email.inputValue(), '', 'trying another address starts with an empty field');
@@ -113,7 +116,11 @@ t.test('password screens in a real browser', async (t) => {
     await page.getByRole('button', { name: text('password.change.submit') }).click();
     await page.waitForURL(`**/${lang}/my-account?isChangePwdSuccess=true`);
     t.pass('the change leads to my-account with the success flag');
-    t.match((await waitForMail(stack.dataDir, member.email, { count: 2 })).subject, /パスワードが変更されました/, 'the notification mail is in Japanese');
+    t.match(
+      (await waitForMail(stack.dataDir, member.email, { count: 2 })).subject,
+      /パスワードが変更されました/,
+      'the notification mail is in Japanese',
+    );
   });
 
   await t.test('an expired link offers a resend to the known user, else a new request (es-es)', async (t) => {

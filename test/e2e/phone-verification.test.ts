@@ -23,23 +23,36 @@ t.test('My account, Japanese: the mobile number shows as not verified, a code by
 
   const security = page.getByRole('region', { name: text('account.security.title') });
   await security.getByText(text('account.phoneProof.label')).waitFor();
-  t.match(await security.textContent(), `+49 15123456789 · ${text('account.phoneProof.notVerified')}`, 'the number and that it is not verified');
+  t.match(
+    await security.textContent(),
+    `+49 15123456789 · ${text('account.phoneProof.notVerified')}`,
+    'the number and that it is not verified',
+  );
   t.ok(await security.getByText(text('account.phoneProof.why')).isVisible(), 'and why to verify it');
 
   await security.getByRole('button', { name: text('account.phoneProof.verify') }).click();
-  await security.getByRole('status').filter({ hasText: text('account.phoneProof.sent', { digits: '789', minutes: 10 }) }).waitFor();
+  await security
+    .getByRole('status')
+    .filter({ hasText: text('account.phoneProof.sent', { digits: '789', minutes: 10 }) })
+    .waitFor();
   const code = await latestCodeTo(stack.dataDir, '+4915123456789');
   t.ok(await security.getByRole('button', { name: text('account.phoneProof.resend') }).isDisabled(), 'a new code only after the countdown');
 
   const input = security.getByLabel(text('account.phoneProof.code'));
   await input.fill(code === '000000' ? '111111' : '000000');
   await security.getByRole('button', { name: text('account.phoneProof.confirm') }).click();
-  await security.getByRole('alert').filter({ hasText: text('account.phoneProof.wrongCode') }).waitFor();
+  await security
+    .getByRole('alert')
+    .filter({ hasText: text('account.phoneProof.wrongCode') })
+    .waitFor();
   t.equal(await input.getAttribute('aria-invalid'), 'true', 'a wrong code is announced at the field');
 
   await input.fill(code);
   await security.getByRole('button', { name: text('account.phoneProof.confirm') }).click();
-  await page.getByRole('status').filter({ hasText: text('account.phoneProof.done') }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: text('account.phoneProof.done') })
+    .waitFor();
   await security.getByText(`+49 15123456789 · ${text('account.phoneProof.verified')}`).waitFor();
   t.equal(await security.getByRole('button', { name: text('account.phoneProof.verify') }).count(), 0, 'verified: nothing left to do');
   t.same(errors, [], 'no script errors');

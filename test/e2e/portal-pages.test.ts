@@ -60,7 +60,10 @@ t.test('login, My Profile and sign-out in a browser', async (t) => {
 
   await page.getByRole('button', { name: 'Sign in' }).click();
   t.equal(await page.locator('[aria-invalid="true"]').count(), 2, 'both empty fields are marked invalid');
-  t.match(await page.locator('.field__error').allTextContents(), ['Please enter an e-mail address or account ID.', 'Please enter a password.']);
+  t.match(await page.locator('.field__error').allTextContents(), [
+    'Please enter an e-mail address or account ID.',
+    'Please enter a password.',
+  ]);
 
   await signInThroughForm(page, member.email, 'Wrong1234');
   t.match(await page.getByRole('alert').filter({ hasText: 'incorrect' }).innerText(), /The e-mail \/ account ID or password is incorrect/);
@@ -89,7 +92,10 @@ t.test('login, My Profile and sign-out in a browser', async (t) => {
   await products.getByRole('checkbox', { name: 'Embedded Boards & Modules' }).check();
   await products.getByRole('button', { name: 'Show the options under Embedded Boards & Modules' }).click();
   const children = products.getByRole('list').nth(2).getByRole('checkbox');
-  t.ok((await children.count()) > 1 && (await children.evaluateAll((boxes) => boxes.every((box) => (box as HTMLInputElement).checked))), 'ticking a parent ticks its children');
+  t.ok(
+    (await children.count()) > 1 && (await children.evaluateAll((boxes) => boxes.every((box) => (box as HTMLInputElement).checked))),
+    'ticking a parent ticks its children',
+  );
   await children.first().uncheck();
   t.notOk(await products.getByRole('checkbox', { name: 'Embedded Boards & Modules' }).isChecked(), 'unticking a child unticks the parent');
   await children.first().check();
@@ -129,10 +135,7 @@ t.test('choosing a country fills the phone codes, and a lost session shows the l
   await page.goto('/en/login');
   await signInThroughForm(page, member.email, member.password);
   await page.getByRole('heading', { name: 'My profile' }).waitFor();
-  t.ok(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    'nothing overflows a 375-pixel screen',
-  );
+  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing overflows a 375-pixel screen');
 
   await page.getByLabel('Country/Region').selectOption('United States');
   t.ok(await page.getByLabel('State/Province').isVisible(), 'a country with states shows the state dropdown');

@@ -9,8 +9,14 @@ import { exactLabel, textsOf } from './texts.ts';
 
 const text = textsOf('en');
 
-const checkbox = (page: Page, group: string, name: string) => page.getByRole('group', { name: group }).getByRole('checkbox', { name, exact: true });
-const chips = (page: Page, group: string) => page.getByRole('group', { name: group }).getByRole('list', { name: text('common.selectedItems') }).getByRole('listitem').locator('span');
+const checkbox = (page: Page, group: string, name: string) =>
+  page.getByRole('group', { name: group }).getByRole('checkbox', { name, exact: true });
+const chips = (page: Page, group: string) =>
+  page
+    .getByRole('group', { name: group })
+    .getByRole('list', { name: text('common.selectedItems') })
+    .getByRole('listitem')
+    .locator('span');
 
 t.test('China mobile-only registration, activation, and choosing preferences', async (t) => {
   const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
@@ -37,8 +43,14 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   await mobile.blur();
   await page.getByText(text('error.MobileNumber11digits')).waitFor();
   await mobile.fill('13800138000');
-  await page.getByRole('group', { name: text('register.privacy.globalLegend') }).getByRole('radio', { name: text('register.privacy.agree'), exact: true }).check();
-  await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).getByRole('radio', { name: text('common.no'), exact: true }).check();
+  await page
+    .getByRole('group', { name: text('register.privacy.globalLegend') })
+    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
+    .getByRole('radio', { name: text('common.no'), exact: true })
+    .check();
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL('**/en/verify-your-email-address');
   const resend = page.getByRole('button', { name: text('activation.verify.resend') });
@@ -47,7 +59,13 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
 
   const store = await openMemberStore({ dataDir: stack.dataDir });
   t.teardown(() => store.close());
-  t.match(await store.members.findByEmail(email), { country: 'China', state: 'Beijing', mobile_country_code: '86', mobile: '13800138000', tel_no: '' });
+  t.match(await store.members.findByEmail(email), {
+    country: 'China',
+    state: 'Beijing',
+    mobile_country_code: '86',
+    mobile: '13800138000',
+    tel_no: '',
+  });
 
   const firstLink = findLink(await waitForMail(stack.dataDir, email), '/auth/activate-member/')!;
   // A link with a wrong token: the 'link expired' view, which sends a new mail to the link's owner.
@@ -63,7 +81,14 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   await page.getByText(/You will be redirected in \d s\./).waitFor();
   await page.waitForURL('**/en/redirect-page');
   await page.getByRole('heading', { name: text('activation.redirect.registeredTitle') }).waitFor();
-  t.equal(await page.getByRole('navigation', { name: text('activation.redirect.explore') }).getByRole('link').count(), 4, 'four places to go next');
+  t.equal(
+    await page
+      .getByRole('navigation', { name: text('activation.redirect.explore') })
+      .getByRole('link')
+      .count(),
+    4,
+    'four places to go next',
+  );
 
   await page.goto(link);
   await page.getByRole('heading', { name: text('activation.errorPage.activatedTitle') }).waitFor();
@@ -85,9 +110,20 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
 
   await checkbox(page, products, 'Embedded Boards & Modules').check();
   await page.getByRole('button', { name: text('common.expandItem', { item: 'Embedded Boards & Modules' }) }).click();
-  const children = ['Computer-on-Modules (COM Express, SMARC, Qseven)', 'Single Board Computers', 'Industrial Motherboards', 'Arm & RISC Platforms'];
+  const children = [
+    'Computer-on-Modules (COM Express, SMARC, Qseven)',
+    'Single Board Computers',
+    'Industrial Motherboards',
+    'Arm & RISC Platforms',
+  ];
   for (const child of children) t.ok(await checkbox(page, products, child).isChecked(), `ticking the parent ticks ${child}`);
-  t.same(await chips(page, products).allInnerTexts().then((list) => list.map((s) => s.trim())), ['Embedded Boards & Modules'], 'one chip stands for the whole branch');
+  t.same(
+    await chips(page, products)
+      .allInnerTexts()
+      .then((list) => list.map((s) => s.trim())),
+    ['Embedded Boards & Modules'],
+    'one chip stands for the whole branch',
+  );
 
   await checkbox(page, products, 'Single Board Computers').uncheck();
   t.notOk(await checkbox(page, products, 'Embedded Boards & Modules').isChecked(), 'a missing child unticks the parent');
@@ -105,7 +141,13 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   await page.getByRole('button', { name: text('preferring.submit') }).click();
   await page.waitForURL('**/en/redirect-page');
   const saved = await store.members.findByEmail(email);
-  t.same(JSON.parse(saved!.in_products), ['edge-ai', 'edge-ai.inference-systems', 'edge-ai.accelerator-cards', 'edge-ai.vision-cameras', 'edge-ai.video-analytics']);
+  t.same(JSON.parse(saved!.in_products), [
+    'edge-ai',
+    'edge-ai.inference-systems',
+    'edge-ai.accelerator-cards',
+    'edge-ai.vision-cameras',
+    'edge-ai.video-analytics',
+  ]);
   t.same(JSON.parse(saved!.business_application_areas), ['healthcare.medical-imaging']);
   t.equal(saved!.preferring, 0);
 });

@@ -58,9 +58,14 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   const browser = await launchBrowser(t);
   const context = await newContext(browser, stack.bffUrl);
   await context.route(RECAPTCHA_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeWidget('grecaptcha', [google.issue(), google.issue(), google.issue(), google.issue()]) }),
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: fakeWidget('grecaptcha', [google.issue(), google.issue(), google.issue(), google.issue()]),
+    }),
   );
-  await context.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeWidget('turnstile', [turnstile.issue()]) }));
+  await context.route(TURNSTILE_SCRIPT, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fakeWidget('turnstile', [turnstile.issue()]) }),
+  );
   const page = await context.newPage();
 
   await page.goto('/en/register?utm_source=mail&regpurpose=trial');
@@ -75,15 +80,24 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
   await page.getByRole('textbox', { name: text('register.mobile') }).fill('1020000000');
   await sampleButton.click();
-  await page.getByRole('tooltip').getByText(text('register.sampleNumbers.mobile', { number: '+82 10-2000-0000' })).waitFor();
+  await page
+    .getByRole('tooltip')
+    .getByText(text('register.sampleNumbers.mobile', { number: '+82 10-2000-0000' }))
+    .waitFor();
   t.pass('the tooltip shows real Korean sample numbers');
 
   const koreaTable = page.getByRole('table', { name: text('register.privacy.korea.tableCaption') });
   await koreaTable.getByText(text('register.privacy.korea.complaintRetention')).waitFor();
   await page.getByRole('checkbox', { name: text('register.privacy.korea.selectAll') }).check();
   t.ok(await page.getByRole('checkbox', { name: text('register.privacy.korea.terms') }).isChecked(), 'select-all ticks the terms');
-  t.ok(await page.getByRole('checkbox', { name: text('register.privacy.korea.personalData') }).isChecked(), 'and the personal-data consent');
-  await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).getByRole('radio', { name: text('common.yes'), exact: true }).check();
+  t.ok(
+    await page.getByRole('checkbox', { name: text('register.privacy.korea.personalData') }).isChecked(),
+    'and the personal-data consent',
+  );
+  await page
+    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
+    .getByRole('radio', { name: text('common.yes'), exact: true })
+    .check();
 
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.getByText(text('error.CaptchaRequired')).waitFor();
@@ -99,7 +113,10 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   await fillAccount(page, 'ayse@example.com');
   const country = page.getByLabel(exactLabel(text('register.country')));
   await country.selectOption({ value: 'Germany' });
-  await page.getByRole('group', { name: text('register.privacy.globalLegend') }).getByRole('radio', { name: text('register.privacy.disagree') }).check();
+  await page
+    .getByRole('group', { name: text('register.privacy.globalLegend') })
+    .getByRole('radio', { name: text('register.privacy.disagree') })
+    .check();
   await page.getByText(text('error.GlobalPolicyChooseNo')).waitFor();
   t.pass('disagreeing with the global policy blocks the form');
   await country.selectOption({ value: 'Türkiye' });
@@ -111,7 +128,11 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   t.equal(await page.getByRole('textbox', { name: text('register.telNo') }).inputValue(), '3456789', 'phone inputs keep digits only');
   const turkeySubscribe = page.getByRole('group', { name: text('register.privacy.turkey.subscribeLegend') });
   await turkeySubscribe.getByRole('radio', { name: text('common.no'), exact: true }).check();
-  t.equal(await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).count(), 0, 'no second subscribe question for Turkey');
+  t.equal(
+    await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).count(),
+    0,
+    'no second subscribe question for Turkey',
+  );
   await page.getByRole('button', { name: /I'm not a robot/ }).click();
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.getByText(text('error.QuestionRequired')).first().waitFor();
@@ -144,7 +165,10 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   const korean = await store.members.findByEmail('min@example.com');
   const turkish = await store.members.findByEmail('ayse@example.com');
   t.same((await store.consents.list(korean!.id)).map((c) => c.consent).sort(), ['korea-personal-data', 'korea-terms', 'subscribe']);
-  t.same((await store.consents.list(turkish!.id)).map((c) => c.consent), ['turkey-policy']);
+  t.same(
+    (await store.consents.list(turkish!.id)).map((c) => c.consent),
+    ['turkey-policy'],
+  );
   t.match(korean, { mobile: '1020000000', utm_source: 'mail', register_purpose: 'trial' });
   t.match(turkish, { tel_country_code: '90', tel_areacode: '212', tel_no: '3456789', is_subscribe: 0 });
   t.equal(google.calls.length, 3, 'each registration and the resend were verified with the provider');

@@ -39,14 +39,22 @@ t.test('password sign-in from a company site goes back there with a ticket the s
   // A new member is asked for preferences first; the way back is kept for afterwards.
   await page.waitForURL(/\/en\/choosing-preferring\?callbackurl=/);
   const next = new URL(page.url()).searchParams.get('callbackurl')!;
-  t.match(next, new RegExp(`^${shop.origin}/welcome\\?lang=en&id=[A-Za-z0-9_-]+&tempid=[A-Za-z0-9_-]{43}$`), 'the way back carries id and tempid after the existing query');
+  t.match(
+    next,
+    new RegExp(`^${shop.origin}/welcome\\?lang=en&id=[A-Za-z0-9_-]+&tempid=[A-Za-z0-9_-]{43}$`),
+    'the way back carries id and tempid after the existing query',
+  );
 
   await page.getByRole('button', { name: textsOf('en')('preferring.skip') }).click();
   await page.getByRole('heading', { name: `Signed in as ${member.email}` }).waitFor();
   t.equal(page.url(), next, 'Skip continues to the way back');
   await page.goto(next);
   await page.getByRole('heading', { name: 'Sign-in refused: TempIdInValid' }).waitFor();
-  t.same(shop.redemptions.map((r) => r.reply.code), ['ok', 'TempIdInValid'], 'the ticket works once');
+  t.same(
+    shop.redemptions.map((r) => r.reply.code),
+    ['ok', 'TempIdInValid'],
+    'the ticket works once',
+  );
 
   await page.goto(`/en/my-account?callbackurl=${encodeURIComponent(callback)}`);
   await page.getByRole('link', { name: text('common.signOut') }).click();
@@ -86,7 +94,10 @@ t.test('code sign-in by e-mail, reading the code from the outbox (Japanese)', as
   await page.getByRole('radio', { name: text('login.code.byPhone') }).check();
   await page.getByRole('button', { name: text('login.code.backToPassword') }).click();
   await page.getByRole('button', { name: text('login.code.switch') }).click();
-  t.ok(await page.getByRole('radio', { name: text('login.code.byEmail') }).isChecked(), 'back in password mode the delivery resets to e-mail');
+  t.ok(
+    await page.getByRole('radio', { name: text('login.code.byEmail') }).isChecked(),
+    'back in password mode the delivery resets to e-mail',
+  );
 });
 
 t.test('five wrong passwords lock sign-in with a countdown (Korean)', async (t) => {
@@ -101,14 +112,20 @@ t.test('five wrong passwords lock sign-in with a countdown (Korean)', async (t) 
   };
   for (let i = 0; i < 4; i += 1) {
     await submit('Wrong1234');
-    await page.getByRole('alert').filter({ hasText: text('error.AccountOrPwdFail') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('error.AccountOrPwdFail') })
+      .waitFor();
   }
   await submit('Wrong1234');
   const alert = page.getByRole('alert').filter({ hasText: text('error.AccountLock') });
   await alert.waitFor();
   t.match(await alert.textContent(), /\d+초 후에 다시 시도해 주세요/, 'the lock counts down');
   await submit(TEST_PASSWORD);
-  await page.getByRole('alert').filter({ hasText: text('error.AccountLock') }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: text('error.AccountLock') })
+    .waitFor();
   t.match(page.url(), /\/ko-kr\/login$/, 'the right password during the lock does not sign in');
 });
 
@@ -179,5 +196,9 @@ t.test('a company site sends the member back through referer; a used ticket sign
   await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('callbackurl') === shop.callbackUrl());
   t.same((await (await page.request.get('/api/Member/IsLogin')).json()).data, { isLogin: false }, 'the used ticket signed the browser out');
   await page.getByRole('heading', { name: textsOf('en')('login.title') }).waitFor();
-  t.equal(await page.getByRole('alertdialog', { name: textsOf('en')('common.loggedOut.title') }).count(), 0, 'the referer screen handled it: no session-ended dialog');
+  t.equal(
+    await page.getByRole('alertdialog', { name: textsOf('en')('common.loggedOut.title') }).count(),
+    0,
+    'the referer screen handled it: no session-ended dialog',
+  );
 });

@@ -9,8 +9,13 @@ import { exactLabel, textsOf } from './texts.ts';
 /** Social sign-up, connect and disconnect in a real browser, with a local OpenID provider as Google. */
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const google = await startOidcProvider(t, LANGUAGES.map((lang) => `${origin}/${lang}/social-login`));
-const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: origin, CLIENT_DIR: await builtClientDir(), ...google.env('GOOGLE') } });
+const google = await startOidcProvider(
+  t,
+  LANGUAGES.map((lang) => `${origin}/${lang}/social-login`),
+);
+const stack = await startStack(t, {
+  env: { PORT: String(port), PUBLIC_ORIGIN: origin, CLIENT_DIR: await builtClientDir(), ...google.env('GOOGLE') },
+});
 const browser = await launchBrowser(t);
 const text = textsOf('en');
 const continueWithGoogle = text('social.continueWith.google');
@@ -25,7 +30,9 @@ t.test('social sign-up: the provider account prefills the form, which has no pas
   t.equal(await page.getByLabel(exactLabel(text('register.firstName'))).inputValue(), 'Grace');
   t.equal(await page.getByLabel(exactLabel(text('register.lastName'))).inputValue(), 'Hopper');
   t.equal(await page.getByLabel(exactLabel(text('register.email'))).inputValue(), 'grace.google@example.com');
-  await page.getByText(text('social.signUpAccount', { provider: 'Google', name: 'Grace Hopper', email: 'grace.google@example.com' })).waitFor();
+  await page
+    .getByText(text('social.signUpAccount', { provider: 'Google', name: 'Grace Hopper', email: 'grace.google@example.com' }))
+    .waitFor();
   t.equal(await page.getByLabel(exactLabel(text('register.password'))).count(), 0, 'no password field');
   t.equal(await page.getByRole('button', { name: continueWithGoogle }).count(), 0, 'no sign-up buttons once signed up with a provider');
 
@@ -33,11 +40,21 @@ t.test('social sign-up: the provider account prefills the form, which has no pas
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
   await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
   await page.getByRole('textbox', { name: text('register.mobile') }).fill('15123456789');
-  await page.getByRole('group', { name: text('register.privacy.globalLegend') }).getByRole('radio', { name: text('register.privacy.agree'), exact: true }).check();
-  await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).getByRole('radio', { name: text('common.no'), exact: true }).check();
+  await page
+    .getByRole('group', { name: text('register.privacy.globalLegend') })
+    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
+    .getByRole('radio', { name: text('common.no'), exact: true })
+    .check();
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL('**/en/verify-your-email-address');
-  t.same(await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer), [{ event: 'site_click', item: 'membership_registration' }], 'the registration is pushed to the data layer');
+  t.same(
+    await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer),
+    [{ event: 'site_click', item: 'membership_registration' }],
+    'the registration is pushed to the data layer',
+  );
   t.ok(await activationLinkFor(stack.dataDir, 'grace.google@example.com'), 'registered without a password: the verification mail is out');
 });
 
@@ -59,14 +76,22 @@ t.test('connect and disconnect Google in Connected Accounts', async (t) => {
   const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date());
   await card.getByText(text('account.social.since', { date: today })).waitFor();
   t.pass('the card shows the account name and the date (MMM DD, YYYY)');
-  t.equal(await page.getByRole('listitem', { name: 'Facebook' }).getByRole('button').count(), 0, 'a provider the portal is not configured for offers no Connect');
+  t.equal(
+    await page.getByRole('listitem', { name: 'Facebook' }).getByRole('button').count(),
+    0,
+    'a provider the portal is not configured for offers no Connect',
+  );
 
   const elsewhere = await (await newContext(browser, stack.bffUrl)).newPage();
   await elsewhere.goto('/en/login');
   await elsewhere.getByRole('button', { name: continueWithGoogle }).click();
   await elsewhere.waitForURL('**/en/my-account');
   await elsewhere.getByRole('heading', { name: text('account.profile.title') }).waitFor();
-  t.equal(await elsewhere.getByLabel(text('account.security.email'), { exact: true }).inputValue(), member.email, 'the connected Google account signs in as the member');
+  t.equal(
+    await elsewhere.getByLabel(text('account.security.email'), { exact: true }).inputValue(),
+    member.email,
+    'the connected Google account signs in as the member',
+  );
 
   await card.getByRole('button', { name: text('account.social.disconnect') }).click();
   await page.getByText(text('social.disconnected')).waitFor();

@@ -19,17 +19,40 @@ t.test('the default site and the language-dependent privacy policy', async (t) =
   await page.goto('/en/login');
   await page.getByRole('heading', { name: text('login.title') }).waitFor();
   await footer().getByText(text('common.footer.copyright', { year })).waitFor();
-  t.match(await footer().getByRole('link', { name: text('common.footer.privacyPolicy') }).getAttribute('href'), /\/en\/legal\/privacy$/);
-  t.match(await footer().getByRole('link', { name: text('common.footer.cookiePolicy') }).getAttribute('href'), /cookie-policy$/);
+  t.match(
+    await footer()
+      .getByRole('link', { name: text('common.footer.privacyPolicy') })
+      .getAttribute('href'),
+    /\/en\/legal\/privacy$/,
+  );
+  t.match(
+    await footer()
+      .getByRole('link', { name: text('common.footer.cookiePolicy') })
+      .getAttribute('href'),
+    /cookie-policy$/,
+  );
   t.equal(await languagePicker().count(), 1);
   t.equal(await page.getByText(text('login.mya.text')).count(), 0, 'no announcement without pass=mya');
-  t.equal(await page.getByRole('link', { name: text('common.brand') }).getAttribute('href'), 'https://www.example.com/en', 'the logo leads to the corporate site');
+  t.equal(
+    await page.getByRole('link', { name: text('common.brand') }).getAttribute('href'),
+    'https://www.example.com/en',
+    'the logo leads to the corporate site',
+  );
   await page.goto('/en/login', { referer: 'https://shop.example.com/cart' });
   await page.getByRole('heading', { name: text('login.title') }).waitFor();
-  t.equal(await page.getByRole('link', { name: text('common.brand') }).getAttribute('href'), 'https://shop.example.com/cart', 'or back to the referring site');
+  t.equal(
+    await page.getByRole('link', { name: text('common.brand') }).getAttribute('href'),
+    'https://shop.example.com/cart',
+    'or back to the referring site',
+  );
   await page.goto('/ja-jp/login');
   const ja = textsOf('ja-jp');
-  t.match(await footer().getByRole('link', { name: ja('common.footer.privacyPolicy') }).getAttribute('href'), /\/ja-jp\/legal\/privacy$/);
+  t.match(
+    await footer()
+      .getByRole('link', { name: ja('common.footer.privacyPolicy') })
+      .getAttribute('href'),
+    /\/ja-jp\/legal\/privacy$/,
+  );
 });
 
 t.test('iotmart (pass in any case): logo, home link, footer; company name optional', async (t) => {
@@ -47,7 +70,12 @@ t.test('aures: its own logo, links and footer, no language picker, GDPR contact 
   const logo = page.getByRole('link', { name: text('common.brandAures') });
   t.match(await logo.getAttribute('href'), /aures/);
   await footer().getByText(text('common.footer.copyrightAures', { year })).waitFor();
-  t.match(await footer().getByRole('link', { name: text('common.footer.privacyPolicy') }).getAttribute('href'), /aures/);
+  t.match(
+    await footer()
+      .getByRole('link', { name: text('common.footer.privacyPolicy') })
+      .getAttribute('href'),
+    /aures/,
+  );
   t.equal(await languagePicker().count(), 0, 'no language picker');
   await page.goto('/en/error?pass=AURES');
   await page.getByText(text('subscription.somethingwrong.gdprContact')).waitFor();
@@ -68,7 +96,11 @@ t.test('mya: the announcement on login; rma: VAT and address for Europe', async 
   await page.getByLabel(exactLabel(text('register.VATNumber'))).waitFor({ state: 'detached' });
   await page.goto('/en/register');
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
-  await page.getByLabel(exactLabel(text('register.state'))).or(page.getByRole('radio', { name: text('register.phoneChoice.mobile') })).first().waitFor();
+  await page
+    .getByLabel(exactLabel(text('register.state')))
+    .or(page.getByRole('radio', { name: text('register.phoneChoice.mobile') }))
+    .first()
+    .waitFor();
   t.equal(await page.getByLabel(exactLabel(text('register.VATNumber'))).count(), 0, 'not without pass=rma');
 });
 
@@ -97,7 +129,11 @@ t.test('confirm subscription: every state', async (t) => {
 
   await page.goto(`/en/confirm-subscription?UID=${encodeURIComponent(uid)}&PP=2024-05&pass=aures`);
   await page.getByRole('heading', { name: text('subscription.preferring.title') }).waitFor();
-  t.match(await page.getByRole('link', { name: text('subscription.preferring.explore') }).getAttribute('href'), /aures/, 'preferring: Explore leads to the aures site');
+  t.match(
+    await page.getByRole('link', { name: text('subscription.preferring.explore') }).getAttribute('href'),
+    /aures/,
+    'preferring: Explore leads to the aures site',
+  );
 
   await page.goto(`/en/confirm-subscription?UID=${encodeURIComponent(await subscriptionLink())}&PP=2024-05`);
   await page.getByRole('button', { name: text('subscription.ok.skip') }).click();

@@ -17,8 +17,10 @@ export interface FaultyProxy {
   close(): Promise<void>;
 }
 
-const CUT_RESPONSE = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 400\r\n\r\n{"isSuccess":true,"code":"ok","data":{"cou';
-const NOT_JSON_RESPONSE = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 15\r\nconnection: close\r\n\r\n{"isSuccess":tr';
+const CUT_RESPONSE =
+  'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 400\r\n\r\n{"isSuccess":true,"code":"ok","data":{"cou';
+const NOT_JSON_RESPONSE =
+  'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 15\r\nconnection: close\r\n\r\n{"isSuccess":tr';
 
 /**
  * A TCP proxy on a fixed loopback port that plays a member service failing in the ways a network

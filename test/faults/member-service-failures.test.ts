@@ -43,7 +43,11 @@ t.test('a failing member service: the mapped code, no hanging request, recovery 
     await proxy.setMode('pass');
     const signedIn = await answered(calls['sign-in']!());
     t.equal(signedIn.body?.code, 'ok', `after ${mode}: the first sign-in works again (the failures did not lock the account)`);
-    t.same((await answered(calls['address check']!())).body, { isSuccess: true, code: 'ok', data: { isExist: false } }, `after ${mode}: the first call works again`);
+    t.same(
+      (await answered(calls['address check']!())).body,
+      { isSuccess: true, code: 'ok', data: { isExist: false } },
+      `after ${mode}: the first call works again`,
+    );
     t.equal((await answered(calls['profile of a signed-in member']!())).status, 200, `after ${mode}: the session survived the outage`);
     t.equal((await answered(browser.get('/readyz'))).status, 200, `after ${mode}: ready again`);
   }

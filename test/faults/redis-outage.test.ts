@@ -97,8 +97,16 @@ if (!redisAvailable()) {
 
     await redis.stop();
     t.equal(await store.isHealthy(), false);
-    for (const call of [() => store.get('k'), () => store.increment('n', 60), () => store.setIfAbsent('x', '1', 60), () => store.addToSet('s', 'a', 60)]) {
-      const failure = await call().then(() => undefined, (err: unknown) => err);
+    for (const call of [
+      () => store.get('k'),
+      () => store.increment('n', 60),
+      () => store.setIfAbsent('x', '1', 60),
+      () => store.addToSet('s', 'a', 60),
+    ]) {
+      const failure = await call().then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       t.ok(failure instanceof StoreUnavailableError, 'StoreUnavailableError');
       t.equal((failure as StoreUnavailableError).statusCode, 503);
     }
@@ -120,7 +128,9 @@ if (!redisAvailable()) {
    */
   t.test('Redis stopped and started under sign-ins: fails closed with servererror, recovers by itself', async (t) => {
     const redis = await startRedisFor(t);
-    const stack = await startStack(t, { env: { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '100000', REGISTER_RATE_LIMIT_PER_MINUTE: '100000' } });
+    const stack = await startStack(t, {
+      env: { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '100000', REGISTER_RATE_LIMIT_PER_MINUTE: '100000' },
+    });
     const members = [await createActiveMember(stack), await createActiveMember(stack)];
 
     const attempts: Attempt[] = [];
@@ -128,7 +138,9 @@ if (!redisAvailable()) {
     async function visitor(member: { email: string; password: string }): Promise<void> {
       while (streaming) {
         const startedAt = Date.now();
-        const reply = await answered(createClient(stack.bffUrl).post('/api/Member/Login', { userId: member.email, password: member.password }));
+        const reply = await answered(
+          createClient(stack.bffUrl).post('/api/Member/Login', { userId: member.email, password: member.password }),
+        );
         attempts.push({ startedAt, endedAt: Date.now(), status: reply.status, body: reply.body });
       }
     }
@@ -142,7 +154,10 @@ if (!redisAvailable()) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const restartingAt = Date.now();
     await redis.start();
-    await until(() => attempts.filter((attempt) => attempt.startedAt > restartingAt && signedIn(attempt)).length >= 6, 'sign-ins succeed again');
+    await until(
+      () => attempts.filter((attempt) => attempt.startedAt > restartingAt && signedIn(attempt)).length >= 6,
+      'sign-ins succeed again',
+    );
     streaming = false;
     await Promise.all(visitors);
 
@@ -154,7 +169,10 @@ if (!redisAvailable()) {
       'every one of them was refused with 503 servererror: none got through unrecorded',
     );
     t.same(
-      attempts.filter((attempt) => !signedIn(attempt) && !([500, 503].includes(attempt.status) && JSON.stringify(attempt.body) === JSON.stringify(SERVER_ERROR))),
+      attempts.filter(
+        (attempt) =>
+          !signedIn(attempt) && !([500, 503].includes(attempt.status) && JSON.stringify(attempt.body) === JSON.stringify(SERVER_ERROR)),
+      ),
       [],
       'no other answer at any time, even as Redis goes away or comes back in the middle of a sign-in (a 500 then: the rate-limit counter failed mid-command)',
     );

@@ -3,7 +3,6 @@ import { createClient, startStack, validRegistration } from '../helper.ts';
 import { findLink, type ParsedMail } from '../helpers/outbox.ts';
 import { smtpServerDown, startSmtpServer } from '../helpers/smtp.ts';
 
-
 /** The account and token an activation mail's link carries, as the portal's page posts them. */
 function activation(mail: ParsedMail): { userId: string; token: string } | undefined {
   const match = /\/auth\/activate-member\/([^/]+)\/([^/]+)\//.exec(findLink(mail, '/auth/activate-member/') ?? '');
@@ -17,7 +16,11 @@ t.test('SMTP down: registration answers ok, and the activation mail arrives once
   const visitor = createClient(stack.bffUrl);
   const emails = ['ada@example.com', 'grace@example.com', 'edsger@example.com'];
   for (const email of emails) {
-    t.equal((await visitor.post('/api/Member/Register', validRegistration(email))).body.code, 'ok', `${email}: registered while SMTP is down`);
+    t.equal(
+      (await visitor.post('/api/Member/Register', validRegistration(email))).body.code,
+      'ok',
+      `${email}: registered while SMTP is down`,
+    );
   }
   // Long enough for the first attempts and a few retries to fail.
   await new Promise((resolve) => setTimeout(resolve, 1000));

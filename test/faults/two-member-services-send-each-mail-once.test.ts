@@ -20,12 +20,21 @@ t.test('two member-service instances send each queued mail once', { skip: !postg
   const fast = { databaseUrl, smtpUrl: first.url, deliveryRetrySeconds: 0.1, deliveryPollSeconds: 0.1 };
   const a = await startMemberService(t, fast);
   // The second instance shares the first one's keys, as instances behind one portal do.
-  const b = await startMemberService(t, { ...fast, serviceKey: a.config.serviceKey, passwordEncodingKey: a.config.passwordEncodingKey, crmHashKey: a.config.crmHashKey });
+  const b = await startMemberService(t, {
+    ...fast,
+    serviceKey: a.config.serviceKey,
+    passwordEncodingKey: a.config.passwordEncodingKey,
+    crmHashKey: a.config.crmHashKey,
+  });
   const instances = [a, b];
 
   const whileDown = Array.from({ length: 8 }, (_, i) => `down-${i}@example.com`);
   const replies = await Promise.all(whileDown.map((email, i) => register(instances[i % 2]!, { email, userId: email })));
-  t.same(replies.map((reply) => reply.body.code), whileDown.map(() => 'ok'), 'registrations answer ok on both instances while SMTP is down');
+  t.same(
+    replies.map((reply) => reply.body.code),
+    whileDown.map(() => 'ok'),
+    'registrations answer ok on both instances while SMTP is down',
+  );
   await new Promise((resolve) => setTimeout(resolve, 500));
 
   const server = await startSmtpServer({ port });
@@ -38,7 +47,11 @@ t.test('two member-service instances send each queued mail once', { skip: !postg
   await Promise.all(instances.map((instance) => instance.app.background.drain()));
 
   const counts = [...whileDown, ...whileUp].map((email) => server.messages.filter((mail) => mail.envelopeTo.includes(email)).length);
-  t.same(counts, counts.map(() => 1), 'each address got exactly one mail');
+  t.same(
+    counts,
+    counts.map(() => 1),
+    'each address got exactly one mail',
+  );
   const store = await openMemberStore({ dataDir: a.dataDir, databaseUrl });
   t.teardown(() => store.close());
   t.same(await store.outgoingMessages.stats(), { depth: 0 }, 'and the queue is empty');

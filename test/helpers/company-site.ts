@@ -11,7 +11,11 @@ export interface Redemption {
   query: Record<string, string>;
   status: number;
   /** CheckGoToProfile's reply: `{ isSuccess, code, data: { memberId, userId, firstName, lastName, tempId } }` when it worked. */
-  reply: { isSuccess?: boolean; code?: string; data?: { memberId?: string; userId?: string; firstName?: string; lastName?: string; tempId?: string } };
+  reply: {
+    isSuccess?: boolean;
+    code?: string;
+    data?: { memberId?: string; userId?: string; firstName?: string; lastName?: string; tempId?: string };
+  };
 }
 
 export interface CompanySite {
@@ -74,7 +78,7 @@ export async function startCompanySite(t: TeardownTarget, options: CompanySiteOp
       body: JSON.stringify({ memberId: query.id, tempId: query.tempid }),
     });
     const text = await response.text();
-    let reply: Redemption['reply'] = {};
+    let reply: Redemption['reply'];
     try {
       reply = JSON.parse(text) as Redemption['reply'];
     } catch {
@@ -97,7 +101,13 @@ export async function startCompanySite(t: TeardownTarget, options: CompanySiteOp
     const redemption = await redeem(query);
     redemptions.push(redemption);
     const userId = redemption.reply.isSuccess ? redemption.reply.data?.userId : undefined;
-    page(res, 200, userId ? `<h1>Signed in as ${escapeHtml(userId)}</h1>` : `<h1>Sign-in refused: ${escapeHtml(redemption.reply.code ?? String(redemption.status))}</h1>`);
+    page(
+      res,
+      200,
+      userId
+        ? `<h1>Signed in as ${escapeHtml(userId)}</h1>`
+        : `<h1>Sign-in refused: ${escapeHtml(redemption.reply.code ?? String(redemption.status))}</h1>`,
+    );
   }
 
   const server = createServer((req, res) => {

@@ -39,10 +39,20 @@ export async function startOidcProvider(t: TeardownTarget, redirectUris: string[
   const ttl = () => 600;
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: OIDC_CLIENT_ID, client_secret: OIDC_CLIENT_SECRET, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT_ID,
+        client_secret: OIDC_CLIENT_SECRET,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     findAccount: async (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name }) } : undefined;
+      return account
+        ? { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name }) }
+        : undefined;
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },
@@ -65,7 +75,12 @@ export async function startOidcProvider(t: TeardownTarget, redirectUris: string[
       const grant = new provider.Grant({ accountId: account.sub, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { login: { accountId: account.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.sub }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     })().catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));

@@ -25,7 +25,9 @@ function binDir(): string | undefined {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -66,8 +68,14 @@ export async function startPostgres(): Promise<PostgresServer> {
   let port = 0;
   const start = () =>
     asPostgres(join(bin, 'pg_ctl'), [
-      '-D', dataDir, '-l', join(dir, 'log'), '-w', 'start',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
     ]);
   for (let attempt = 1; ; attempt++) {
     port = await freePort();

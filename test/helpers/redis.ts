@@ -22,7 +22,10 @@ export interface RedisServer {
 }
 
 export function redisAvailable(): boolean {
-  return engineInstalled('Redis', ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((path) => existsSync(path)));
+  return engineInstalled(
+    'Redis',
+    ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((path) => existsSync(path)),
+  );
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -66,8 +69,22 @@ export async function startRedis(): Promise<RedisServer> {
   async function start() {
     await rm(pidFile, { force: true });
     await run('redis-server', [
-      '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-      '--daemonize', 'yes', '--pidfile', pidFile, '--dir', dir, '--logfile', join(dir, 'log'),
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'yes',
+      '--pidfile',
+      pidFile,
+      '--dir',
+      dir,
+      '--logfile',
+      join(dir, 'log'),
     ]);
     await waitFor(async () => existsSync(pidFile) && (await accepts(port)), 'it accepts connections');
     pid = Number((await readFile(pidFile, 'utf8')).trim());

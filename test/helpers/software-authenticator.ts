@@ -63,7 +63,13 @@ export class SoftwareAuthenticator {
     const length = Buffer.alloc(2);
     length.writeUInt16BE(id.length);
     const attested = Buffer.concat([Buffer.alloc(16), length, id, Buffer.from(isoCBOR.encode(coseKey))]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(this.authData(options.rp.id, attested))]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(this.authData(options.rp.id, attested))],
+      ]) as never,
+    );
     return {
       id: this.credentialId,
       rawId: this.credentialId,

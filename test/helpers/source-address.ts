@@ -24,7 +24,12 @@ export function visitorAt(baseUrl: string, localAddress: string) {
             path,
             method: 'POST',
             localAddress,
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(payload),
+              'x-requested-with': 'XMLHttpRequest',
+              accept: 'application/json',
+            },
           },
           (response) => {
             let text = '';

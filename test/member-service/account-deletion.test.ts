@@ -33,7 +33,9 @@ for (const engine of databaseEngines(t)) {
       const counts: Record<string, number> = {};
       for (const table of ['members', ...MEMBER_OWNED_TABLES]) {
         const column = table === 'members' ? 'id' : 'member_id';
-        const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${memberId}`.execute(db);
+        const result = await sql<{
+          n: number;
+        }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${memberId}`.execute(db);
         counts[table] = Number(result.rows[0]?.n ?? 0);
       }
       return counts;
@@ -66,13 +68,23 @@ for (const engine of databaseEngines(t)) {
 
     t.test('the purge job deletes the account and everything tied to it once the date has passed', async (t) => {
       const before = await rowsOf(leaving.memberId);
-      t.ok(before.members === 1 && before.member_tokens! >= 2 && before.consents! >= 1 && before.consent_events! >= 1 && before.activation_tokens! >= 1);
+      t.ok(
+        before.members === 1 &&
+          before.member_tokens! >= 2 &&
+          before.consents! >= 1 &&
+          before.consent_events! >= 1 &&
+          before.activation_tokens! >= 1,
+      );
       clock.advance(30 * DAY - 1);
       t.equal(await service.app.jobs.runNow(PURGE_JOB_NAME), true);
       t.equal((await rowsOf(leaving.memberId)).members, 1, 'not before the date');
       clock.advance(1);
       await service.app.jobs.runNow(PURGE_JOB_NAME);
-      t.same(Object.values(await rowsOf(leaving.memberId)), Object.values(before).map(() => 0), 'no row of the member is left');
+      t.same(
+        Object.values(await rowsOf(leaving.memberId)),
+        Object.values(before).map(() => 0),
+        'no row of the member is left',
+      );
       t.equal((await signIn(service, 'leaving@example.com')).code, 'AccountOrPwdFail');
       const old = await service.call('GET', '/api/Member', { token: leaving.token });
       t.equal(old.status, 401, 'its tokens are gone');
@@ -94,7 +106,11 @@ for (const engine of databaseEngines(t)) {
     t.test('every table with a member_id column is purged', async (t) => {
       const tables = await db.introspection.getTables();
       const owned = tables.filter((table) => table.columns.some((column) => column.name === 'member_id')).map((table) => table.name);
-      t.same(owned.filter((name) => !(MEMBER_OWNED_TABLES as readonly string[]).includes(name)), [], 'list new member tables in store/member-owned-tables.ts');
+      t.same(
+        owned.filter((name) => !(MEMBER_OWNED_TABLES as readonly string[]).includes(name)),
+        [],
+        'list new member tables in store/member-owned-tables.ts',
+      );
     });
 
     t.test('employees cannot delete their account', async (t) => {

@@ -110,7 +110,10 @@ t.test('a database that ran a later-numbered migration first still gets an earli
   await (await openMemberStore({ dataDir })).close();
   // As if the job-lease migration had arrived after the consent-history one had already run.
   const { db } = openDatabase({ dataDir });
-  await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0400-job-leases' as never).execute();
+  await db
+    .deleteFrom('kysely_migration' as never)
+    .where('name' as never, '=', '0400-job-leases' as never)
+    .execute();
   await db.schema.dropTable('job_leases').execute();
   await db.destroy();
 

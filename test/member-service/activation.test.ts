@@ -27,12 +27,21 @@ t.test('wrong, foreign and malformed links are unauthorized', async (t) => {
   await register(service, { email: 'bob@example.com' });
   const ada = await latestLink(service, 'ada@example.com');
   const bob = await latestLink(service, 'bob@example.com');
-  t.same((await activate(service, { publicId: ada.publicId, token: bob.token })).body, { isSuccess: false, code: 'unauthorized' }, "another member's token");
+  t.same(
+    (await activate(service, { publicId: ada.publicId, token: bob.token })).body,
+    { isSuccess: false, code: 'unauthorized' },
+    "another member's token",
+  );
   t.same((await activate(service, { publicId: 'no-such-member', token: ada.token })).body, { isSuccess: false, code: 'unauthorized' });
   t.same((await activate(service, { publicId: ada.publicId, token: `${ada.token}x` })).body, { isSuccess: false, code: 'unauthorized' });
   const empty = await activate(service, { publicId: '', token: '' });
   t.equal(empty.status, 400);
-  t.equal((await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } })).body.code, 'mustactivate', 'still unverified');
+  t.equal(
+    (await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } })).body
+      .code,
+    'mustactivate',
+    'still unverified',
+  );
 });
 
 t.test('an expired link is unauthorized; a new one works', async (t) => {
@@ -43,7 +52,10 @@ t.test('an expired link is unauthorized; a new one works', async (t) => {
   clock.advance(ACTIVATION_LINK_VALID_SECONDS * 1000);
   t.same((await activate(service, old)).body, { isSuccess: false, code: 'unauthorized' }, 'expired at the end of its validity');
 
-  t.same((await service.call('POST', '/api/Member/Reactivate', { body: { userId: 'ada@example.com', checkResend: true } })).body, { isSuccess: true, code: 'ok' });
+  t.same((await service.call('POST', '/api/Member/Reactivate', { body: { userId: 'ada@example.com', checkResend: true } })).body, {
+    isSuccess: true,
+    code: 'ok',
+  });
   const fresh = await latestLink(service, 'ada@example.com', 2);
   clock.advance(ACTIVATION_LINK_VALID_SECONDS * 1000 - 1);
   t.equal((await activate(service, fresh)).body.code, 'ok', 'valid until its last millisecond');
@@ -79,5 +91,9 @@ t.test('Reactivate answers the same for everyone and mails only unverified membe
   t.equal(resent.subject, '驗證您的電子郵件地址', 'the Accept-Language header picks the language');
   await service.app.close();
   const mails = await readOutbox(service.dataDir);
-  t.same(mails.map((m) => m.to), ['ada@example.com', 'done@example.com', 'ada@example.com'], 'no mail to unknown or verified addresses');
+  t.same(
+    mails.map((m) => m.to),
+    ['ada@example.com', 'done@example.com', 'ada@example.com'],
+    'no mail to unknown or verified addresses',
+  );
 });

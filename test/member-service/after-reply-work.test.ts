@@ -94,14 +94,27 @@ t.test('a code mail the mail server refuses is logged and stays queued for its r
     },
   });
 
-  const reply = await app.inject({ method: 'POST', url: '/api/Member/SendOtpCode', headers: { 'x-service-key': config.serviceKey }, payload: { userId: 'ada@example.com', otpVerifyType: 1 } });
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/Member/SendOtpCode',
+    headers: { 'x-service-key': config.serviceKey },
+    payload: { userId: 'ada@example.com', otpVerifyType: 1 },
+  });
   t.equal(reply.json().code, 'ok', 'the reply does not wait for the mail');
   await app.background.drain();
   const failure = lines.find((line) => line.msg === 'message not delivered; trying again later');
-  t.match(failure, { level: 40, kind: 'sign-in-code', attempts: 1, err: { message: String } }, 'a warning names the message and its attempt');
+  t.match(
+    failure,
+    { level: 40, kind: 'sign-in-code', attempts: 1, err: { message: String } },
+    'a warning names the message and its attempt',
+  );
   const db = new SqliteDatabase(join(dataDir, 'members.sqlite'), { readonly: true });
   t.teardown(() => db.close());
-  t.match(db.prepare('select kind, state, attempts from outgoing_messages').all(), [{ kind: 'sign-in-code', state: 'queued', attempts: 1 }], 'still queued');
+  t.match(
+    db.prepare('select kind, state, attempts from outgoing_messages').all(),
+    [{ kind: 'sign-in-code', state: 'queued', attempts: 1 }],
+    'still queued',
+  );
 });
 
 t.test('a failure of background work is logged with the name of the work', async (t) => {

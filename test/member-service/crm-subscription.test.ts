@@ -46,16 +46,31 @@ for (const engine of databaseEngines(t)) {
     t.equal(await isSubscribed(service, 'ada@example.com'), false, 'and nobody was subscribed');
 
     t.equal((await service.call('POST', '/api/Member/UpdateCrmPolicy', { body: { hashEmail: ada.hashEmail, status: 'a b' } })).status, 400);
-    t.equal((await service.call('POST', '/api/Member/UpdateCrmPolicy', { body: { hashEmail: ada.hashEmail, status: '1' }, serviceKey: null })).status, 403);
+    t.equal(
+      (await service.call('POST', '/api/Member/UpdateCrmPolicy', { body: { hashEmail: ada.hashEmail, status: '1' }, serviceKey: null }))
+        .status,
+      403,
+    );
 
-    const policy = await service.call('POST', '/api/Member/UpdateCrmPolicy', { body: { hashEmail: ada.hashEmail, status: '2024-05', source: 'aures' } });
+    const policy = await service.call('POST', '/api/Member/UpdateCrmPolicy', {
+      body: { hashEmail: ada.hashEmail, status: '2024-05', source: 'aures' },
+    });
     t.same(policy.body, { isSuccess: true, code: 'ok', data: { email: 'ad***@example.com' } }, 'not subscribed yet: the page asks');
     const recorded = (await store.consents.list(adaRow.id)).filter((row) => row.consent === 'crm-policy');
-    t.same(recorded.map((row) => row.policy_version), ['aures:2024-05']);
+    t.same(
+      recorded.map((row) => row.policy_version),
+      ['aures:2024-05'],
+    );
 
-    t.same((await service.call('POST', '/api/Member/UpdateCrmSubscribe', { body: { hashEmail: ada.hashEmail, isSub: false } })).body, { isSuccess: true, code: 'ok' });
+    t.same((await service.call('POST', '/api/Member/UpdateCrmSubscribe', { body: { hashEmail: ada.hashEmail, isSub: false } })).body, {
+      isSuccess: true,
+      code: 'ok',
+    });
     t.equal(await isSubscribed(service, 'ada@example.com'), false, 'Skip now changes nothing');
-    t.same((await service.call('POST', '/api/Member/UpdateCrmSubscribe', { body: { hashEmail: ada.hashEmail, isSub: true } })).body, { isSuccess: true, code: 'ok' });
+    t.same((await service.call('POST', '/api/Member/UpdateCrmSubscribe', { body: { hashEmail: ada.hashEmail, isSub: true } })).body, {
+      isSuccess: true,
+      code: 'ok',
+    });
     t.equal(await isSubscribed(service, 'ada@example.com'), true);
     t.equal(await isSubscribed(service, 'grace@example.com'), false, 'only the member of the link');
 

@@ -10,7 +10,12 @@ async function activeMember(service: TestService, email = 'ada@example.com') {
 }
 
 const login = (service: TestService, userId: string, password: string) =>
-  service.app.inject({ method: 'POST', url: '/api/Member/Login', headers: { 'x-service-key': service.config.serviceKey }, payload: { userId, password } });
+  service.app.inject({
+    method: 'POST',
+    url: '/api/Member/Login',
+    headers: { 'x-service-key': service.config.serviceKey },
+    payload: { userId, password },
+  });
 
 t.test('unknown account and wrong password get exactly the same reply', async (t) => {
   const service = await startMemberService(t);
@@ -19,7 +24,11 @@ t.test('unknown account and wrong password get exactly the same reply', async (t
   const unknown = await login(service, 'nobody@example.com', service.encode('Wrong123!'));
   const garbled = await login(service, 'ada@example.com', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   const expected = { isSuccess: false, code: 'AccountOrPwdFail' };
-  for (const [name, reply] of [['wrong password', wrong], ['unknown account', unknown], ['undecodable password', garbled]] as const) {
+  for (const [name, reply] of [
+    ['wrong password', wrong],
+    ['unknown account', unknown],
+    ['undecodable password', garbled],
+  ] as const) {
     t.equal(reply.statusCode, 200, name);
     t.same(reply.json(), expected, name);
     t.equal(reply.body, wrong.body, `${name}: byte for byte`);
@@ -88,6 +97,10 @@ t.test('inactive and deactivated members cannot sign in', async (t) => {
   const member = await direct.members.findByEmail('gone@example.com');
   for (const status of [4, 5]) {
     await direct.members.update(member!.id, { status });
-    t.same((await login(service, 'gone@example.com', service.encode(PASSWORD))).json(), { isSuccess: false, code: 'unauthorized' }, `status ${status}`);
+    t.same(
+      (await login(service, 'gone@example.com', service.encode(PASSWORD))).json(),
+      { isSuccess: false, code: 'unauthorized' },
+      `status ${status}`,
+    );
   }
 });

@@ -1,6 +1,10 @@
 import t from 'tap';
 import { renderDeletionMail } from '../../server/member-service/mail/deletion-mail.ts';
-import { renderPasswordChangedMail, renderPasswordReminderMail, renderPasswordResetMail } from '../../server/member-service/mail/password-mails.ts';
+import {
+  renderPasswordChangedMail,
+  renderPasswordReminderMail,
+  renderPasswordResetMail,
+} from '../../server/member-service/mail/password-mails.ts';
 import { renderVerifyEmail } from '../../server/member-service/mail/templates.ts';
 import { renderOtpMail } from '../../server/member-service/sign-in/otp-mail.ts';
 import type { Language } from '../../shared/languages.ts';

@@ -6,10 +6,14 @@ import { activationLink } from '../../server/member-service/verification.ts';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)).sort();
+  return Object.entries(value)
+    .flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    .sort();
 }
 
-const catalogues = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../../locales/${lang}/mail.json`, import.meta.url), 'utf8'))]));
+const catalogues = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../../locales/${lang}/mail.json`, import.meta.url), 'utf8'))]),
+);
 
 t.test('mail texts exist in all six languages, translated', async (t) => {
   const english = keys(catalogues.en);
@@ -20,7 +24,11 @@ t.test('mail texts exist in all six languages, translated', async (t) => {
       const text: string = catalogues[lang].verifyEmail[key];
       t.ok(text.trim().length > 0, `${lang} ${key} is not empty`);
       if (lang !== 'en') t.not(text, catalogues.en.verifyEmail[key], `${lang} ${key} is translated`);
-      t.same(placeholders(text).filter((p) => p !== 'lastName'), placeholders(catalogues.en.verifyEmail[key]).filter((p) => p !== 'lastName'), `${lang} ${key} keeps its placeholders`);
+      t.same(
+        placeholders(text).filter((p) => p !== 'lastName'),
+        placeholders(catalogues.en.verifyEmail[key]).filter((p) => p !== 'lastName'),
+        `${lang} ${key} keeps its placeholders`,
+      );
     }
   }
 });

@@ -8,7 +8,7 @@ import { DELIVERY_JOB, retryDelay } from '../../server/member-service/jobs/messa
 import { mailQueueDepth, mailsTotal } from '../../server/member-service/metrics/member-metrics.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { findLink } from '../helpers/outbox.ts';
-import { smtpServerDown, startSmtpServer } from '../helpers/smtp.ts';
+import { smtpServerDown } from '../helpers/smtp.ts';
 import { databaseEngines } from './engines.ts';
 import { linkParts, register, startMemberService, type TestService } from './service.ts';
 import { startSignInService } from './sign-in-fixtures.ts';
@@ -44,7 +44,6 @@ async function queueRows(service: TestService): Promise<QueueRow[]> {
   }
 }
 
-
 /** member_mails_total by 'kind/outcome'. */
 async function attemptsCounted(): Promise<Record<string, number>> {
   const { values } = await mailsTotal.get();
@@ -62,53 +61,86 @@ async function deliveryPass(service: TestService): Promise<void> {
 }
 
 t.test('retries wait twice as long each time, up to 15 minutes, with a little jitter', async (t) => {
-  t.same([1, 2, 3, 4].map((attempts) => retryDelay(attempts, 10 * SECOND, () => 0.5)), [10 * SECOND, 20 * SECOND, 40 * SECOND, 80 * SECOND]);
-  t.equal(retryDelay(30, 10 * SECOND, () => 0.5), 15 * MINUTE, 'capped');
-  t.equal(retryDelay(1, 10 * SECOND, () => 0), 8 * SECOND, 'at least 80%');
-  t.equal(retryDelay(1, 10 * SECOND, () => 0.999_999), 12 * SECOND, 'at most 120%');
+  t.same(
+    [1, 2, 3, 4].map((attempts) => retryDelay(attempts, 10 * SECOND, () => 0.5)),
+    [10 * SECOND, 20 * SECOND, 40 * SECOND, 80 * SECOND],
+  );
+  t.equal(
+    retryDelay(30, 10 * SECOND, () => 0.5),
+    15 * MINUTE,
+    'capped',
+  );
+  t.equal(
+    retryDelay(1, 10 * SECOND, () => 0),
+    8 * SECOND,
+    'at least 80%',
+  );
+  t.equal(
+    retryDelay(1, 10 * SECOND, () => 0.999_999),
+    12 * SECOND,
+    'at most 120%',
+  );
 });
 
 for (const engine of databaseEngines(t)) {
-  t.test(`a mail the server refuses waits in the queue, is retried with backoff and goes once it is back (${engine.name})`, { skip: engine.skip }, async (t) => {
-    const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0));
-    const smtp = await smtpServerDown();
-    const service = await startMemberService(t, { databaseUrl: await engine.databaseUrl(), smtpUrl: smtp.url, deliveryRetrySeconds: 10, deliveryPollSeconds: 0 }, { clock });
-    const before = await attemptsCounted();
+  t.test(
+    `a mail the server refuses waits in the queue, is retried with backoff and goes once it is back (${engine.name})`,
+    { skip: engine.skip },
+    async (t) => {
+      const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0));
+      const smtp = await smtpServerDown();
+      const service = await startMemberService(
+        t,
+        { databaseUrl: await engine.databaseUrl(), smtpUrl: smtp.url, deliveryRetrySeconds: 10, deliveryPollSeconds: 0 },
+        { clock },
+      );
+      const before = await attemptsCounted();
 
-    t.equal((await register(service)).body.code, 'ok', 'registration answers ok while the mail server is down');
-    await service.app.background.drain();
-    let [row] = await queueRows(service);
-    t.match(row, { kind: 'verification', state: 'queued', attempts: 1 }, 'the first attempt failed and the mail is still queued');
-    t.ok(row!.next_attempt_at >= clock.now() + 8 * SECOND && row!.next_attempt_at <= clock.now() + 12 * SECOND, 'next try in about 10 s');
-    t.same(Object.keys(JSON.parse(row!.params)), ['lang'], 'the queue keeps no link: it is made when the mail goes out');
-    t.equal(await queueDepthMetric(), 1, 'member_mail_queue_depth reads the queue');
+      t.equal((await register(service)).body.code, 'ok', 'registration answers ok while the mail server is down');
+      await service.app.background.drain();
+      let [row] = await queueRows(service);
+      t.match(row, { kind: 'verification', state: 'queued', attempts: 1 }, 'the first attempt failed and the mail is still queued');
+      t.ok(row!.next_attempt_at >= clock.now() + 8 * SECOND && row!.next_attempt_at <= clock.now() + 12 * SECOND, 'next try in about 10 s');
+      t.same(Object.keys(JSON.parse(row!.params)), ['lang'], 'the queue keeps no link: it is made when the mail goes out');
+      t.equal(await queueDepthMetric(), 1, 'member_mail_queue_depth reads the queue');
 
-    await deliveryPass(service);
-    t.equal((await queueRows(service))[0]!.attempts, 1, 'not tried again before its time');
-    clock.advance(12 * SECOND);
-    await deliveryPass(service);
-    [row] = await queueRows(service);
-    t.equal(row!.attempts, 2, 'tried again once due');
-    t.ok(row!.next_attempt_at >= clock.now() + 16 * SECOND && row!.next_attempt_at <= clock.now() + 24 * SECOND, 'and then after about 20 s');
+      await deliveryPass(service);
+      t.equal((await queueRows(service))[0]!.attempts, 1, 'not tried again before its time');
+      clock.advance(12 * SECOND);
+      await deliveryPass(service);
+      [row] = await queueRows(service);
+      t.equal(row!.attempts, 2, 'tried again once due');
+      t.ok(
+        row!.next_attempt_at >= clock.now() + 16 * SECOND && row!.next_attempt_at <= clock.now() + 24 * SECOND,
+        'and then after about 20 s',
+      );
 
-    const server = await smtp.start();
-    t.teardown(() => server.stop());
-    clock.advance(24 * SECOND);
-    await deliveryPass(service);
-    const mail = await server.waitForMessage('ada@example.com');
-    t.same(await queueRows(service), [], 'sent mails leave the queue');
-    const link = linkParts(findLink(mail, /activate-member/)!);
-    t.equal((await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } })).body.code, 'ok', 'its link, made when it went out, works');
-    await deliveryPass(service);
-    t.equal(server.messages.length, 1, 'sent once');
-    const after = await attemptsCounted();
-    t.same(
-      { retried: after['verification/retried']! - (before['verification/retried'] ?? 0), sent: after['verification/sent']! - (before['verification/sent'] ?? 0) },
-      { retried: 2, sent: 1 },
-      'member_mails_total counts each attempt by kind and outcome',
-    );
-    t.equal(await queueDepthMetric(), 0);
-  });
+      const server = await smtp.start();
+      t.teardown(() => server.stop());
+      clock.advance(24 * SECOND);
+      await deliveryPass(service);
+      const mail = await server.waitForMessage('ada@example.com');
+      t.same(await queueRows(service), [], 'sent mails leave the queue');
+      const link = linkParts(findLink(mail, /activate-member/)!);
+      t.equal(
+        (await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } })).body.code,
+        'ok',
+        'its link, made when it went out, works',
+      );
+      await deliveryPass(service);
+      t.equal(server.messages.length, 1, 'sent once');
+      const after = await attemptsCounted();
+      t.same(
+        {
+          retried: after['verification/retried']! - (before['verification/retried'] ?? 0),
+          sent: after['verification/sent']! - (before['verification/sent'] ?? 0),
+        },
+        { retried: 2, sent: 1 },
+        'member_mails_total counts each attempt by kind and outcome',
+      );
+      t.equal(await queueDepthMetric(), 0);
+    },
+  );
 }
 
 t.test('a newer verification mail replaces one still queued; a mail that no longer applies is dropped', async (t) => {
@@ -155,14 +187,21 @@ t.test('a code mail that cannot go within the code’s 10 minutes is given up, a
   t.ok(codeMail!.attempts >= 5, `after several attempts (${codeMail!.attempts})`);
   const db = new SqliteDatabase(join(service.dataDir, 'members.sqlite'), { readonly: true });
   t.teardown(() => db.close());
-  const codes = db.prepare('select count(*) as issued, sum(invalidated_at is null and used_at is null) as usable from otp_codes').get() as { issued: number; usable: number };
+  const codes = db.prepare('select count(*) as issued, sum(invalidated_at is null and used_at is null) as usable from otp_codes').get() as {
+    issued: number;
+    usable: number;
+  };
   t.same(codes, { issued: codeMail!.attempts, usable: 0 }, 'each attempt made a code, and each undelivered one was voided');
 
   const server = await smtp.start();
   t.teardown(() => server.stop());
   clock.advance(MINUTE);
   await deliveryPass(service);
-  t.same(server.messages.map((mail) => mail.subject), [], 'no late code mail when the server is back (and no verification mail for an active member)');
+  t.same(
+    server.messages.map((mail) => mail.subject),
+    [],
+    'no late code mail when the server is back (and no verification mail for an active member)',
+  );
 });
 
 for (const engine of databaseEngines(t)) {
@@ -179,8 +218,17 @@ for (const engine of databaseEngines(t)) {
     });
     const { id: memberId } = (await a.members.findByEmail('ada@example.com'))!;
     const now = Date.now();
-    const ids = await a.outgoingMessages.queue(memberId, Array.from({ length: 20 }, () => ({ kind: 'password-changed', topic: '', params: { lang: 'en' }, deliverBy: now + MINUTE })), now);
-    const claims = await Promise.all(ids.flatMap((id) => [a.outgoingMessages.claim(id, 'instance-a', now, now + MINUTE), b.outgoingMessages.claim(id, 'instance-b', now, now + MINUTE)]));
+    const ids = await a.outgoingMessages.queue(
+      memberId,
+      Array.from({ length: 20 }, () => ({ kind: 'password-changed', topic: '', params: { lang: 'en' }, deliverBy: now + MINUTE })),
+      now,
+    );
+    const claims = await Promise.all(
+      ids.flatMap((id) => [
+        a.outgoingMessages.claim(id, 'instance-a', now, now + MINUTE),
+        b.outgoingMessages.claim(id, 'instance-b', now, now + MINUTE),
+      ]),
+    );
     const winners = claims.filter((claim) => claim !== undefined);
     t.equal(winners.length, ids.length, 'every message claimed exactly once');
     t.same(await a.outgoingMessages.due(now, 0, 50), [], 'claimed messages are not due for anyone else');
@@ -201,9 +249,21 @@ t.test('a text the SMS gateway refuses: badrequest now, its code void, and a wor
   t.teardown(() => new Promise((resolve) => gateway.close(resolve)));
   const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0));
   const port = (gateway.address() as { port: number }).port;
-  const service = await startSignInService(t, { smsWebhookUrl: `http://127.0.0.1:${port}/sms`, deliveryRetrySeconds: 10, deliveryPollSeconds: 0 }, clock);
+  const service = await startSignInService(
+    t,
+    { smsWebhookUrl: `http://127.0.0.1:${port}/sms`, deliveryRetrySeconds: 10, deliveryPollSeconds: 0 },
+    clock,
+  );
   const email = 'hook@example.com';
-  await service.activeMember(email, { mobileCountryCode: '49', mobile: '15123456789', telNo: '', telAreacode: '', telCountryCode: '', country: 'Germany', state: '' });
+  await service.activeMember(email, {
+    mobileCountryCode: '49',
+    mobile: '15123456789',
+    telNo: '',
+    telAreacode: '',
+    telCountryCode: '',
+    country: 'Germany',
+    state: '',
+  });
   await service.setMember(email, { proven_mobile: '+4915123456789' });
   const verify = (code: string) => service.call('POST', '/api/Member/otpVerify', { body: { userId: email, code, otpVerifyType: 1 } });
 

@@ -9,9 +9,45 @@ import { databaseEngines } from './engines.ts';
 const T0 = Date.UTC(2026, 0, 1);
 
 async function member(store: MemberStore, email: string) {
-  const text = { source: '', first_name: 'Ada', last_name: 'L', company_name: '', country: '', state: '', tel_country_code: '', tel_areacode: '', tel_no: '', tel_ext: '', mobile_country_code: '', mobile: '', vat_number: '', address: '', register_purpose: '', referer: '', utm_source: '', utm_medium: '', utm_campaign: '', return_url: '', lang: 'en' };
+  const text = {
+    source: '',
+    first_name: 'Ada',
+    last_name: 'L',
+    company_name: '',
+    country: '',
+    state: '',
+    tel_country_code: '',
+    tel_areacode: '',
+    tel_no: '',
+    tel_ext: '',
+    mobile_country_code: '',
+    mobile: '',
+    vat_number: '',
+    address: '',
+    register_purpose: '',
+    referer: '',
+    utm_source: '',
+    utm_medium: '',
+    utm_campaign: '',
+    return_url: '',
+    lang: 'en',
+  };
   const result = await store.members.register({
-    member: { ...text, public_id: `pid-${email}`, email, password_hash: 'h', status: MemberStatus.Active, business_application_areas: '[]', in_products: '[]', is_subscribe: 0, is_emp: 0, preferring: 1, created_at: T0, updated_at: T0, password_changed_at: T0 },
+    member: {
+      ...text,
+      public_id: `pid-${email}`,
+      email,
+      password_hash: 'h',
+      status: MemberStatus.Active,
+      business_application_areas: '[]',
+      in_products: '[]',
+      is_subscribe: 0,
+      is_emp: 0,
+      preferring: 1,
+      created_at: T0,
+      updated_at: T0,
+      password_changed_at: T0,
+    },
     consents: [],
   });
   if (!('member' in result)) throw new Error('not registered');
@@ -28,19 +64,34 @@ for (const engine of databaseEngines(t)) {
     });
     const ada = await member(store, 'ada@example.com');
     const bob = await member(store, 'bob@example.com');
-    const passkey = (memberId: number, n: number) => ({ memberId, publicId: `pk-${memberId}-${n}`, credentialId: `cred-${memberId}-${n}`, publicKey: 'AQID', signCount: 0, transports: ['internal'], name: `Key ${n}`, createdAt: T0 + n });
+    const passkey = (memberId: number, n: number) => ({
+      memberId,
+      publicId: `pk-${memberId}-${n}`,
+      credentialId: `cred-${memberId}-${n}`,
+      publicKey: 'AQID',
+      signCount: 0,
+      transports: ['internal'],
+      name: `Key ${n}`,
+      createdAt: T0 + n,
+    });
 
     t.ok(await store.passkeys.add(passkey(ada.id, 1)));
     t.ok(await store.passkeys.add(passkey(ada.id, 2)), 'several per member');
-    t.notOk(await store.passkeys.add({ ...passkey(bob.id, 1), credentialId: `cred-${ada.id}-1` }), 'a credential id belongs to one member only');
+    t.notOk(
+      await store.passkeys.add({ ...passkey(bob.id, 1), credentialId: `cred-${ada.id}-1` }),
+      'a credential id belongs to one member only',
+    );
     const list = await store.passkeys.list(ada.id);
-    t.same(list.map((p) => p.name), ['Key 1', 'Key 2']);
+    t.same(
+      list.map((p) => p.name),
+      ['Key 1', 'Key 2'],
+    );
     t.equal(list[0]!.created_at, T0 + 1, 'times come back as numbers');
     t.same(JSON.parse(list[0]!.transports), ['internal']);
 
     t.equal(await store.passkeys.rename(bob.id, `pk-${ada.id}-1`, 'Taken'), undefined, "another member's passkey is not found");
     t.equal((await store.passkeys.rename(ada.id, `pk-${ada.id}-1`, 'Laptop'))?.name, 'Laptop');
-    t.equal(await store.passkeys.remove(bob.id, `pk-${ada.id}-2`), undefined, "nor removed by another member");
+    t.equal(await store.passkeys.remove(bob.id, `pk-${ada.id}-2`), undefined, 'nor removed by another member');
 
     const row = (await store.passkeys.findByCredentialId(`cred-${ada.id}-1`))!;
     t.ok(await store.passkeys.used(row.id, 0, 5, T0 + 10), 'a use from the counter it was checked against');
@@ -50,6 +101,9 @@ for (const engine of databaseEngines(t)) {
     t.equal(after.last_used_at, T0 + 10);
 
     t.equal((await store.passkeys.remove(ada.id, `pk-${ada.id}-2`))?.public_id, `pk-${ada.id}-2`);
-    t.same((await store.passkeys.list(ada.id)).map((p) => p.name), ['Laptop']);
+    t.same(
+      (await store.passkeys.list(ada.id)).map((p) => p.name),
+      ['Laptop'],
+    );
   });
 }

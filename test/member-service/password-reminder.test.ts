@@ -51,7 +51,9 @@ for (const engine of databaseEngines(t)) {
     const keep = findLink(reminder!, '/notice-password-unchanged/')!;
     const [, seq, , tempId] = /notice-password-unchanged\/([^/]+)\/([^/]+)\/([^/?#]+)$/.exec(keep)!;
     t.equal(decodeURIComponent(seq!), publicId);
-    const kept = await service.call('PUT', '/api/Member/UpdateMemberPwdDate', { body: { memberId: publicId, tempId: decodeURIComponent(tempId!) } });
+    const kept = await service.call('PUT', '/api/Member/UpdateMemberPwdDate', {
+      body: { memberId: publicId, tempId: decodeURIComponent(tempId!) },
+    });
     t.same(kept.body, { isSuccess: true, code: 'ok', data: 'https://shop.example/after' }, 'the callback URL comes back');
 
     clock.advance(200 * DAY_MS);

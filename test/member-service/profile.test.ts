@@ -6,7 +6,9 @@ async function signedIn(service: TestService, overrides: Record<string, unknown>
   await register(service, overrides);
   const link = linkParts(findLink(await waitForMail(service.dataDir, 'ada@example.com'), /activate-member/)!);
   await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
-  const login = await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } });
+  const login = await service.call('POST', '/api/Member/Login', {
+    body: { userId: 'ada@example.com', password: service.encode(PASSWORD) },
+  });
   const token = login.body.data.token as string;
   const profile = (await service.call('GET', '/api/Member', { token })).body.data;
   return { token, profile };
@@ -18,7 +20,14 @@ t.test('invalid updates get field errors and change nothing', async (t) => {
   const service = await startMemberService(t);
   const { token, profile } = await signedIn(service);
   const cases: Array<[string, Record<string, unknown>, Array<{ field: string; code: string }>]> = [
-    ['no preferences', { businessApplicationAreas: [], inProducts: [] }, [{ field: 'businessApplicationAreas', code: 'QuestionRequired' }, { field: 'inProducts', code: 'QuestionRequired' }]],
+    [
+      'no preferences',
+      { businessApplicationAreas: [], inProducts: [] },
+      [
+        { field: 'businessApplicationAreas', code: 'QuestionRequired' },
+        { field: 'inProducts', code: 'QuestionRequired' },
+      ],
+    ],
     ['unknown option', { inProducts: ['networking', 'time-machines'] }, [{ field: 'inProducts', code: 'Form_NotExist' }]],
     ['empty first name', { firstName: '' }, [{ field: 'firstName', code: 'FirstNameRequired' }]],
     ['state of another country', { state: 'Ontario' }, [{ field: 'state', code: 'Form_NotExist' }]],
@@ -40,10 +49,19 @@ t.test('VAT number and address for rma members in Europe', async (t) => {
   const { token, profile } = await signedIn(service, { source: 'rma' });
   const german = { ...profile, ...preferences, country: 'Germany', state: '', telCountryCode: '49', telAreacode: '30', telNo: '12345678' };
   const missing = await service.call('PUT', '/api/member', { token, body: german });
-  t.same(missing.body.errors, [{ field: 'VATNumber', code: 'VATNumberRequired' }, { field: 'Address', code: 'AddressRequired' }]);
-  const tooLong = await service.call('PUT', '/api/member', { token, body: { ...german, memberExtension: { vatNumber: 'DE'.padEnd(21, '1'), address: 'Berlin' } } });
+  t.same(missing.body.errors, [
+    { field: 'VATNumber', code: 'VATNumberRequired' },
+    { field: 'Address', code: 'AddressRequired' },
+  ]);
+  const tooLong = await service.call('PUT', '/api/member', {
+    token,
+    body: { ...german, memberExtension: { vatNumber: 'DE'.padEnd(21, '1'), address: 'Berlin' } },
+  });
   t.same(tooLong.body.errors, [{ field: 'VATNumber', code: 'LengthErrorVATNumber' }], 'at most 20 characters in Europe');
-  const saved = await service.call('PUT', '/api/member', { token, body: { ...german, memberExtension: { vatNumber: 'DE123456789', address: 'Unter den Linden 1' } } });
+  const saved = await service.call('PUT', '/api/member', {
+    token,
+    body: { ...german, memberExtension: { vatNumber: 'DE123456789', address: 'Unter den Linden 1' } },
+  });
   t.equal(saved.body.code, 'ok', JSON.stringify(saved.body.errors));
   t.same(saved.body.data.memberExtension, { vatNumber: 'DE123456789', address: 'Unter den Linden 1' });
   t.equal(saved.body.data.source, 'rma');

@@ -34,7 +34,11 @@ t.test('sample numbers: real fixed-line and mobile examples per country or calli
   const byCallingCode = await service.call('GET', '/api/Member/GetSampleNumber/86');
   t.match(byCallingCode.body.data, { fixed: /^\+86 /, mobile: /^\+86 1\d\d \d{4} \d{4}$/ });
   t.equal((await service.call('GET', '/api/Member/GetSampleNumber/%2B44')).body.data.fixed.startsWith('+44 '), true);
-  t.same((await service.call('GET', '/api/Member/GetSampleNumber/AQ')).body, { isSuccess: false, code: 'Form_NotExist' }, 'no numbering plan');
+  t.same(
+    (await service.call('GET', '/api/Member/GetSampleNumber/AQ')).body,
+    { isSuccess: false, code: 'Form_NotExist' },
+    'no numbering plan',
+  );
   t.same((await service.call('GET', '/api/Member/GetSampleNumber/999')).body, { isSuccess: false, code: 'Form_NotExist' });
   const bad = await service.call('GET', '/api/Member/GetSampleNumber/..%2F..%2Fetc');
   t.equal(bad.status, 400);
@@ -45,7 +49,9 @@ t.test('preferences: a member token, both lists, known values; then the member i
   await register(service);
   const link = linkParts(findLink(await waitForMail(service.dataDir, 'ada@example.com'), /activate-member/)!);
   await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
-  const login = await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } });
+  const login = await service.call('POST', '/api/Member/Login', {
+    body: { userId: 'ada@example.com', password: service.encode(PASSWORD) },
+  });
   const token = login.body.data.token as string;
   const choices = { businessApplicationAreas: ['energy.ev-charging'], inProducts: ['networking', 'networking.managed-switches'] };
 
@@ -57,7 +63,10 @@ t.test('preferences: a member token, both lists, known values; then the member i
   t.same(unknown.body.errors, [{ field: 'businessApplicationAreas', code: 'Form_NotExist' }]);
   t.equal((await service.call('GET', '/api/member', { token })).body.data.preferring, true, 'refusals changed nothing');
 
-  const saved = await service.call('PATCH', '/api/member', { body: { ...choices, inProducts: [...choices.inProducts, 'networking'] }, token });
+  const saved = await service.call('PATCH', '/api/member', {
+    body: { ...choices, inProducts: [...choices.inProducts, 'networking'] },
+    token,
+  });
   t.equal(saved.body.code, 'ok');
   t.match(saved.body.data, { ...choices, preferring: false }, 'duplicates are dropped');
 });

@@ -11,7 +11,9 @@ for (const engine of databaseEngines(t)) {
     t.equal(registered.status, 200);
     t.same(registered.body, { isSuccess: true, code: 'ok', data: { memberId: registered.body.data.memberId } });
 
-    const beforeActivation = await service.call('POST', '/api/Member/Login', { body: { userId: 'ada@example.com', password: service.encode(PASSWORD) } });
+    const beforeActivation = await service.call('POST', '/api/Member/Login', {
+      body: { userId: 'ada@example.com', password: service.encode(PASSWORD) },
+    });
     t.equal(beforeActivation.body.code, 'mustactivate', 'the right password of an unverified member');
 
     const mail = await waitForMail(service.dataDir, 'ada@example.com');
@@ -31,12 +33,21 @@ for (const engine of databaseEngines(t)) {
       body: { userId: 'ADA@example.com ', password: service.encode(PASSWORD), returnUrl: 'https://shop.example/after' },
     });
     t.equal(login.body.code, 'preferring', 'a new member going back to a site is first asked for preferences');
-    t.match(login.body.data, { userId: 'ada@example.com', memberId: registered.body.data.memberId, status: 1, redirectUrl: 'https://shop.example/after' });
+    t.match(login.body.data, {
+      userId: 'ada@example.com',
+      memberId: registered.body.data.memberId,
+      status: 1,
+      redirectUrl: 'https://shop.example/after',
+    });
     t.match(login.body.data.token, /^[A-Za-z0-9_-]{43}$/);
     t.ok(Date.parse(login.body.data.tokenExpiresAt) > Date.now(), 'the token expiry lies ahead');
     const memberToken = login.body.data.token as string;
 
-    t.same((await service.call('GET', '/api/Member/IsLogin', { token: memberToken })).body, { isSuccess: true, code: 'ok', data: { isLogin: true } });
+    t.same((await service.call('GET', '/api/Member/IsLogin', { token: memberToken })).body, {
+      isSuccess: true,
+      code: 'ok',
+      data: { isLogin: true },
+    });
 
     const profile = await service.call('GET', '/api/Member', { token: memberToken });
     t.equal(profile.body.code, 'ok');
@@ -98,7 +109,11 @@ for (const engine of databaseEngines(t)) {
     t.same((await service.call('GET', '/api/Member', { token: memberToken })).body.data, updated.body.data, 'the update is stored');
 
     t.same((await service.call('GET', '/api/Member/Logout', { token: memberToken })).body, { isSuccess: true, code: 'ok' });
-    for (const [method, path] of [['GET', '/api/Member/IsLogin'], ['GET', '/api/Member'], ['GET', '/api/Member/Logout']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/Member/IsLogin'],
+      ['GET', '/api/Member'],
+      ['GET', '/api/Member/Logout'],
+    ] as const) {
       const after = await service.call(method, path, { token: memberToken });
       t.same([after.status, after.body], [401, { isSuccess: false, code: 'Unauthorized' }], `${path} after sign-out`);
     }

@@ -13,9 +13,17 @@ async function nothingChanged(t: Test, service: TestService, email: string) {
 
 t.test('IsExist', async (t) => {
   const service = await startMemberService(t, { companyDomains: ['corp.example', 'group.example'] });
-  t.same((await service.call('POST', '/api/Member/IsExist', { body: { email: 'nobody@example.com' } })).body, { isSuccess: true, code: 'ok', data: { isExist: false } });
+  t.same((await service.call('POST', '/api/Member/IsExist', { body: { email: 'nobody@example.com' } })).body, {
+    isSuccess: true,
+    code: 'ok',
+    data: { isExist: false },
+  });
   await register(service);
-  t.same((await service.call('POST', '/api/Member/IsExist', { body: { email: ' ADA@example.COM' } })).body.data, { isExist: true }, 'case and spaces do not matter');
+  t.same(
+    (await service.call('POST', '/api/Member/IsExist', { body: { email: ' ADA@example.COM' } })).body.data,
+    { isExist: true },
+    'case and spaces do not matter',
+  );
   for (const email of ['hr@corp.example', 'someone@EU.Group.example']) {
     t.same((await service.call('POST', '/api/Member/IsExist', { body: { email } })).body, { isSuccess: false, code: 'ContactHR' }, email);
   }
@@ -26,11 +34,21 @@ t.test('IsExist', async (t) => {
 t.test('a second registration with the same address is refused and changes nothing', async (t) => {
   const service = await startMemberService(t);
   t.equal((await register(service)).body.code, 'ok');
-  const again = await register(service, { email: 'ADA@example.com', firstName: 'Eve', password: 'Other123!', confirmPassword: 'Other123!' });
+  const again = await register(service, {
+    email: 'ADA@example.com',
+    firstName: 'Eve',
+    password: 'Other123!',
+    confirmPassword: 'Other123!',
+  });
   t.same(again.body, { isSuccess: false, code: 'EmailExists' });
   await service.app.background.drain();
   t.equal((await readOutbox(service.dataDir)).length, 1, 'only the first registration sent a mail');
-  const stored = await service.app.inject({ method: 'POST', url: '/api/Member/Login', headers: { 'x-service-key': service.config.serviceKey }, payload: { userId: 'ada@example.com', password: service.encode('Other123!') } });
+  const stored = await service.app.inject({
+    method: 'POST',
+    url: '/api/Member/Login',
+    headers: { 'x-service-key': service.config.serviceKey },
+    payload: { userId: 'ada@example.com', password: service.encode('Other123!') },
+  });
   t.equal(stored.json().code, 'AccountOrPwdFail', 'the password of the refused registration does not work');
 });
 
@@ -45,7 +63,14 @@ t.test('company domains cannot register', async (t) => {
 t.test('invalid registrations get field errors and change nothing', async (t) => {
   const service = await startMemberService(t);
   const cases: Array<[string, Record<string, unknown>, Array<{ field: string; code: string }>]> = [
-    ['missing names', { firstName: ' ', lastName: '' }, [{ field: 'firstName', code: 'FirstNameRequired' }, { field: 'lastName', code: 'LastNameRequired' }]],
+    [
+      'missing names',
+      { firstName: ' ', lastName: '' },
+      [
+        { field: 'firstName', code: 'FirstNameRequired' },
+        { field: 'lastName', code: 'LastNameRequired' },
+      ],
+    ],
     ['weak password', { password: 'password', confirmPassword: 'password' }, [{ field: 'password', code: 'PasswordFormat' }]],
     ['common password', { password: 'Password1', confirmPassword: 'Password1' }, [{ field: 'password', code: 'PasswordTooCommon' }]],
     ['passwords differ', { confirmPassword: 'Secret123?' }, [{ field: 'confirmPassword', code: 'PasswordDoesntMatch' }]],
@@ -53,15 +78,45 @@ t.test('invalid registrations get field errors and change nothing', async (t) =>
     ['unknown country', { country: 'Atlantis', state: '' }, [{ field: 'country', code: 'Form_NotExist' }]],
     ['state required', { state: '' }, [{ field: 'state', code: 'StateRequired' }]],
     ['unknown state', { state: 'Gondor' }, [{ field: 'state', code: 'Form_NotExist' }]],
-    ['no phone at all', { telNo: '', telAreacode: '', mobile: '' }, [{ field: 'telNo', code: 'ChooseNumberFillout' }, { field: 'mobile', code: 'MobileNumberRequired' }]],
+    [
+      'no phone at all',
+      { telNo: '', telAreacode: '', mobile: '' },
+      [
+        { field: 'telNo', code: 'ChooseNumberFillout' },
+        { field: 'mobile', code: 'MobileNumberRequired' },
+      ],
+    ],
     ['phone not in the numbering plan', { telAreacode: '999', telNo: '1234567' }, [{ field: 'telNo', code: 'Form_PhoneNumber_Invalid' }]],
     ['letters in the phone number', { telNo: '555-0123' }, [{ field: 'telNo', code: 'PhoneNumberNotCorrect' }]],
-    ['fixed line given as mobile', { telNo: '', telAreacode: '', mobileCountryCode: '44', mobile: '2079460000', country: 'United Kingdom', state: '' }, [{ field: 'mobile', code: 'Form_MobileNumber_Invalid' }]],
+    [
+      'fixed line given as mobile',
+      { telNo: '', telAreacode: '', mobileCountryCode: '44', mobile: '2079460000', country: 'United Kingdom', state: '' },
+      [{ field: 'mobile', code: 'Form_MobileNumber_Invalid' }],
+    ],
     ['global policy declined', { consents: ['subscribe'] }, [{ field: 'isGlobalAgreePolicy', code: 'GlobalPolicyChooseNo' }]],
-    ['Korea needs both consents', { country: 'South Korea', state: '', telCountryCode: '82', telAreacode: '2', telNo: '21234567', consents: ['korea-terms'] }, [{ field: 'koreaPersonalDataConsent', code: 'QuestionRequired' }]],
-    ['Japan needs its policy', { country: 'Japan', state: 'Tokyo', telCountryCode: '81', telAreacode: '3', telNo: '12345678', consents: ['global-policy'] }, [{ field: 'japanPolicyConsent', code: 'QuestionRequired' }]],
-    ['China mobile has 11 digits', { country: 'China', state: 'Beijing', mobileCountryCode: '86', mobile: '1380013800' }, [{ field: 'mobile', code: 'MobileNumber11digits' }]],
-    ['Europe with rma needs VAT and address', { country: 'Germany', state: '', source: 'RMA', telCountryCode: '49', telAreacode: '30', telNo: '12345678' }, [{ field: 'VATNumber', code: 'VATNumberRequired' }, { field: 'Address', code: 'AddressRequired' }]],
+    [
+      'Korea needs both consents',
+      { country: 'South Korea', state: '', telCountryCode: '82', telAreacode: '2', telNo: '21234567', consents: ['korea-terms'] },
+      [{ field: 'koreaPersonalDataConsent', code: 'QuestionRequired' }],
+    ],
+    [
+      'Japan needs its policy',
+      { country: 'Japan', state: 'Tokyo', telCountryCode: '81', telAreacode: '3', telNo: '12345678', consents: ['global-policy'] },
+      [{ field: 'japanPolicyConsent', code: 'QuestionRequired' }],
+    ],
+    [
+      'China mobile has 11 digits',
+      { country: 'China', state: 'Beijing', mobileCountryCode: '86', mobile: '1380013800' },
+      [{ field: 'mobile', code: 'MobileNumber11digits' }],
+    ],
+    [
+      'Europe with rma needs VAT and address',
+      { country: 'Germany', state: '', source: 'RMA', telCountryCode: '49', telAreacode: '30', telNo: '12345678' },
+      [
+        { field: 'VATNumber', code: 'VATNumberRequired' },
+        { field: 'Address', code: 'AddressRequired' },
+      ],
+    ],
     ['too long', { firstName: 'x'.repeat(41) }, [{ field: 'firstName', code: 'Form_Length' }]],
     ['unknown consent', { consents: ['global-policy', 'sell-my-data'] }, [{ field: 'consents.1', code: 'Form_Format' }]],
     ['wrong type', { isSubscribe: 'yes' }, [{ field: 'isSubscribe', code: 'Form_Format' }]],
@@ -75,14 +130,20 @@ t.test('invalid registrations get field errors and change nothing', async (t) =>
     t.notMatch(JSON.stringify(reply.body), /at \w+ \(|node_modules|\.ts:\d+/, `${name}: no stack trace`);
   }
   const undecodable = await service.call('POST', '/api/Member/Register', {
-    body: { ...encoded(service, registration({ email: 'garbled@example.com' })), password: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    body: {
+      ...encoded(service, registration({ email: 'garbled@example.com' })),
+      password: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    },
   });
   t.equal(undecodable.status, 400, 'a password that does not decode');
   t.same(undecodable.body.errors?.[0], { field: 'password', code: 'PasswordFormat' });
-  const plain = await service.call('POST', '/api/Member/Register', { body: { ...encoded(service, registration({ email: 'plain@example.com' })), password: 'Secret 123!' } });
+  const plain = await service.call('POST', '/api/Member/Register', {
+    body: { ...encoded(service, registration({ email: 'plain@example.com' })), password: 'Secret 123!' },
+  });
   t.same(plain.body.errors, [{ field: 'password', code: 'Form_Format' }], 'a password that is not in the encoded form');
   const notJson = await service.app.inject({
-    method: 'POST', url: '/api/Member/Register',
+    method: 'POST',
+    url: '/api/Member/Register',
     headers: { 'x-service-key': service.config.serviceKey, 'content-type': 'application/json' },
     payload: '{"firstName": ',
   });
@@ -108,7 +169,15 @@ t.test('every field of the payload is stored, consents are recorded', async (t) 
     isSubscribe: false,
     consents: ['global-policy', 'subscribe'],
     lang: 'de',
-    memberExtension: { vatNumber: 'DE123456789', address: 'Unter den Linden 1, Berlin', registerPurpose: 'rma', referer: 'https://rma.example', utmSource: 'a', utmMedium: 'b', utmCampaign: 'c' },
+    memberExtension: {
+      vatNumber: 'DE123456789',
+      address: 'Unter den Linden 1, Berlin',
+      registerPurpose: 'rma',
+      referer: 'https://rma.example',
+      utmSource: 'a',
+      utmMedium: 'b',
+      utmCampaign: 'c',
+    },
   });
   t.equal(reply.body.code, 'ok', JSON.stringify(reply.body.errors));
   const direct = await openMemberStore({ dataDir: service.dataDir });
@@ -137,13 +206,25 @@ t.test('every field of the payload is stored, consents are recorded', async (t) 
   t.match(row!.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/, 'only an argon2id hash is stored');
   t.notMatch(row!.password_hash, /Secret123/);
   const consents = await direct.consents.list(row!.id);
-  t.same(consents.map((c) => c.consent), ['global-policy'], 'subscribe follows isSubscribe: false');
+  t.same(
+    consents.map((c) => c.consent),
+    ['global-policy'],
+    'subscribe follows isSubscribe: false',
+  );
   t.ok(consents.every((c) => c.policy_version !== '' && c.given_at === row!.created_at));
 });
 
 t.test('China: mobile only, the fixed-line fields are dropped', async (t) => {
   const service = await startMemberService(t);
-  const reply = await register(service, { email: 'li@example.cn', country: 'China', state: 'Beijing', mobileCountryCode: '86', mobile: '13800138000', telNo: '5550123', consents: ['global-policy'] });
+  const reply = await register(service, {
+    email: 'li@example.cn',
+    country: 'China',
+    state: 'Beijing',
+    mobileCountryCode: '86',
+    mobile: '13800138000',
+    telNo: '5550123',
+    consents: ['global-policy'],
+  });
   t.equal(reply.body.code, 'ok', JSON.stringify(reply.body.errors));
   const direct = await openMemberStore({ dataDir: service.dataDir });
   t.teardown(() => direct.close());
@@ -153,10 +234,22 @@ t.test('China: mobile only, the fixed-line fields are dropped', async (t) => {
 t.test('a social sign-up needs no password and is linked', async (t) => {
   const service = await startMemberService(t);
   const social = { socialType: 3, socialId: 'li-42', socialEmail: 'sam@example.org', socialName: 'Sam Doe' };
-  const reply = await register(service, { email: 'sam@example.org', password: undefined, confirmPassword: undefined, memberSocial: social });
+  const reply = await register(service, {
+    email: 'sam@example.org',
+    password: undefined,
+    confirmPassword: undefined,
+    memberSocial: social,
+  });
   t.equal(reply.body.code, 'ok', JSON.stringify(reply.body.errors));
-  const again = await register(service, { email: 'other@example.org', password: undefined, confirmPassword: undefined, memberSocial: social });
+  const again = await register(service, {
+    email: 'other@example.org',
+    password: undefined,
+    confirmPassword: undefined,
+    memberSocial: social,
+  });
   t.same(again.body, { isSuccess: false, code: 'Form_RepeatMember' }, 'one social account, one member');
-  const login = await service.call('POST', '/api/Member/Login', { body: { userId: 'sam@example.org', password: service.encode('Anything123') } });
+  const login = await service.call('POST', '/api/Member/Login', {
+    body: { userId: 'sam@example.org', password: service.encode('Anything123') },
+  });
   t.equal(login.body.code, 'AccountOrPwdFail', 'no password sign-in without a password');
 });

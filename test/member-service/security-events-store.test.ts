@@ -9,9 +9,45 @@ import { databaseEngines } from './engines.ts';
 const T0 = Date.UTC(2026, 0, 1);
 
 async function member(store: MemberStore, email: string) {
-  const text = { source: '', first_name: 'Ada', last_name: 'L', company_name: '', country: '', state: '', tel_country_code: '', tel_areacode: '', tel_no: '', tel_ext: '', mobile_country_code: '', mobile: '', vat_number: '', address: '', register_purpose: '', referer: '', utm_source: '', utm_medium: '', utm_campaign: '', return_url: '', lang: 'en' };
+  const text = {
+    source: '',
+    first_name: 'Ada',
+    last_name: 'L',
+    company_name: '',
+    country: '',
+    state: '',
+    tel_country_code: '',
+    tel_areacode: '',
+    tel_no: '',
+    tel_ext: '',
+    mobile_country_code: '',
+    mobile: '',
+    vat_number: '',
+    address: '',
+    register_purpose: '',
+    referer: '',
+    utm_source: '',
+    utm_medium: '',
+    utm_campaign: '',
+    return_url: '',
+    lang: 'en',
+  };
   const result = await store.members.register({
-    member: { ...text, public_id: `pid-${email}`, email, password_hash: 'h', status: MemberStatus.Active, business_application_areas: '[]', in_products: '[]', is_subscribe: 0, is_emp: 0, preferring: 1, created_at: T0, updated_at: T0, password_changed_at: T0 },
+    member: {
+      ...text,
+      public_id: `pid-${email}`,
+      email,
+      password_hash: 'h',
+      status: MemberStatus.Active,
+      business_application_areas: '[]',
+      in_products: '[]',
+      is_subscribe: 0,
+      is_emp: 0,
+      preferring: 1,
+      created_at: T0,
+      updated_at: T0,
+      password_changed_at: T0,
+    },
     consents: [],
   });
   if (!('member' in result)) throw new Error('not registered');
@@ -28,14 +64,29 @@ for (const engine of databaseEngines(t)) {
     });
     const ada = await member(store, 'ada@example.com');
     const bob = await member(store, 'bob@example.com');
-    const event = (memberId: number, n: number, type = 'signIn') => ({ memberId, publicId: `ev-${memberId}-${n}`, type, at: T0 + n, device: 'Chrome 131 · Windows 10', ipPrefix: '203.0.113.0/24', method: 'password' });
+    const event = (memberId: number, n: number, type = 'signIn') => ({
+      memberId,
+      publicId: `ev-${memberId}-${n}`,
+      type,
+      at: T0 + n,
+      device: 'Chrome 131 · Windows 10',
+      ipPrefix: '203.0.113.0/24',
+      method: 'password',
+    });
     for (let n = 1; n <= 5; n++) await store.securityEvents.record(event(ada.id, n, n === 5 ? 'locked' : 'signIn'));
     await store.securityEvents.record(event(bob.id, 1));
 
     const newest = await store.securityEvents.page(ada.id, undefined, 3);
-    t.same(newest.map((e) => e.public_id), [`ev-${ada.id}-5`, `ev-${ada.id}-4`, `ev-${ada.id}-3`], 'newest first');
+    t.same(
+      newest.map((e) => e.public_id),
+      [`ev-${ada.id}-5`, `ev-${ada.id}-4`, `ev-${ada.id}-3`],
+      'newest first',
+    );
     t.equal(newest[0]!.at, T0 + 5, 'times come back as numbers');
-    t.same((await store.securityEvents.page(ada.id, `ev-${ada.id}-3`, 3)).map((e) => e.public_id), [`ev-${ada.id}-2`, `ev-${ada.id}-1`]);
+    t.same(
+      (await store.securityEvents.page(ada.id, `ev-${ada.id}-3`, 3)).map((e) => e.public_id),
+      [`ev-${ada.id}-2`, `ev-${ada.id}-1`],
+    );
     t.same(await store.securityEvents.page(ada.id, `ev-${bob.id}-1`, 3), [], "another member's event is no cursor");
     t.equal(await store.securityEvents.find(ada.id, `ev-${bob.id}-1`), undefined, "another member's event is not found");
     t.ok(await store.securityEvents.hasAny(ada.id, 'locked'));
@@ -51,9 +102,16 @@ for (const engine of databaseEngines(t)) {
     await store.sessions.create(ada.id, 'token-a1', T0, T0 + 1e9);
     await store.sessions.create(ada.id, 'token-a2', T0, T0 + 1e9);
     await store.sessions.create(bob.id, 'token-b1', T0, T0 + 1e9);
-    await store.tickets.issue({ memberId: ada.id, sessionTokenHash: 'token-a1', purpose: 'sso', ticketHash: 'ticket-a', now: T0, expiresAt: T0 + 1e9 });
+    await store.tickets.issue({
+      memberId: ada.id,
+      sessionTokenHash: 'token-a1',
+      purpose: 'sso',
+      ticketHash: 'ticket-a',
+      now: T0,
+      expiresAt: T0 + 1e9,
+    });
     await store.securityEvents.endEverything(ada.id, T0 + 10);
-    t.equal(await store.sessions.findMember('token-a1', T0 + 11), undefined, "every token of the member ends");
+    t.equal(await store.sessions.findMember('token-a1', T0 + 11), undefined, 'every token of the member ends');
     t.equal(await store.sessions.findMember('token-a2', T0 + 11), undefined);
     t.equal((await store.sessions.findMember('token-b1', T0 + 11))?.id, bob.id, "another member's token lives on");
     t.equal(await store.tickets.redeem(ada.public_id, 'sso', 'ticket-a', T0 + 11), undefined, 'and no ticket can be redeemed');

@@ -35,7 +35,10 @@ export async function startMemberService(
   options: { clock?: Clock } = {},
 ): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'member-service-test-'));
-  const config = { ...loadMemberServiceConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'https://portal.example' }), ...overrides };
+  const config = {
+    ...loadMemberServiceConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'https://portal.example' }),
+    ...overrides,
+  };
   const app = await buildMemberService(config, { clock: options.clock, logger: false });
   t.teardown(async () => {
     await app.close();
@@ -51,7 +54,12 @@ export async function startMemberService(
       const key = callOptions.serviceKey === undefined ? config.serviceKey : callOptions.serviceKey;
       if (key !== null) headers['x-service-key'] = key;
       if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
-      const response = await app.inject({ method, url, headers, ...(callOptions.body === undefined ? {} : { payload: callOptions.body as object }) });
+      const response = await app.inject({
+        method,
+        url,
+        headers,
+        ...(callOptions.body === undefined ? {} : { payload: callOptions.body as object }),
+      });
       return { status: response.statusCode, body: response.json() };
     },
   };
@@ -82,7 +90,13 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
     source: '',
     lang: 'en',
     consents: ['global-policy', 'subscribe'],
-    memberExtension: { registerPurpose: 'evaluation', referer: 'https://news.example', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring' },
+    memberExtension: {
+      registerPurpose: 'evaluation',
+      referer: 'https://news.example',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring',
+    },
     ...overrides,
   };
 }
@@ -105,5 +119,10 @@ export function register(service: TestService, overrides: Record<string, unknown
 export function linkParts(link: string): { lang: string; token: string; publicId: string; pass: string } {
   const match = /\/([a-z-]+)\/auth\/activate-member\/([^/]+)\/([^/]+)\/([^/?#]+)$/.exec(link);
   if (!match) throw new Error(`not an activation link: ${link}`);
-  return { lang: match[1]!, token: decodeURIComponent(match[2]!), publicId: decodeURIComponent(match[3]!), pass: decodeURIComponent(match[4]!) };
+  return {
+    lang: match[1]!,
+    token: decodeURIComponent(match[2]!),
+    publicId: decodeURIComponent(match[3]!),
+    pass: decodeURIComponent(match[4]!),
+  };
 }

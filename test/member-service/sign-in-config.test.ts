@@ -1,7 +1,12 @@
 import t from 'tap';
 import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
 
-const base = { DATA_DIR: '/tmp/member-service-sign-in-config', SERVICE_KEY: 'k'.repeat(32), PASSWORD_ENCODING_KEY: 'a'.repeat(64), CRM_HASH_KEY: 'c'.repeat(32) };
+const base = {
+  DATA_DIR: '/tmp/member-service-sign-in-config',
+  SERVICE_KEY: 'k'.repeat(32),
+  PASSWORD_ENCODING_KEY: 'a'.repeat(64),
+  CRM_HASH_KEY: 'c'.repeat(32),
+};
 
 t.test('the SMS webhook is configuration', async (t) => {
   const unset = loadMemberServiceConfig(base);

@@ -38,7 +38,9 @@ export async function startSignInService(t: Teardown, overrides: Partial<MemberS
       await store.members.update(row!.id, changes);
     },
     login(userId, password = PASSWORD, returnUrl) {
-      return service.call('POST', '/api/Member/Login', { body: { userId, password: service.encode(password), ...(returnUrl ? { returnUrl } : {}) } });
+      return service.call('POST', '/api/Member/Login', {
+        body: { userId, password: service.encode(password), ...(returnUrl ? { returnUrl } : {}) },
+      });
     },
   };
 }

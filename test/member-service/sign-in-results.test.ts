@@ -44,7 +44,11 @@ t.test('every sign-in result code comes from the member data', async (t) => {
   t.same((await service.login(email)).body, { isSuccess: false, code: 'unauthorized' }, 'inactive');
   await service.setMember(email, { status: 0 });
   t.same((await service.login(email)).body, { isSuccess: false, code: 'mustactivate' }, 'e-mail not verified');
-  t.same((await service.login(email, 'Wrong1234')).body, { isSuccess: false, code: 'AccountOrPwdFail' }, 'a wrong password tells nothing about the state');
+  t.same(
+    (await service.login(email, 'Wrong1234')).body,
+    { isSuccess: false, code: 'AccountOrPwdFail' },
+    'a wrong password tells nothing about the state',
+  );
 });
 
 t.test('company addresses get ContactHR whether or not the account exists, employees sign in', async (t) => {

@@ -19,19 +19,37 @@ for (const engine of databaseEngines(t)) {
     const { member, login } = await signedInWithTicket(service, 'ada@example.com');
     t.equal(login.id, member.publicId, 'id is the public id');
 
-    t.same((await check(service, { memberId: 'someone-else', tempId: login.tempId })).body, { isSuccess: false, code: 'TempIdInValid' }, 'another member id');
-    t.same((await check(service, { memberId: login.id, userId: 'other@example.com', tempId: login.tempId })).body.code, 'TempIdInValid', 'another user id');
+    t.same(
+      (await check(service, { memberId: 'someone-else', tempId: login.tempId })).body,
+      { isSuccess: false, code: 'TempIdInValid' },
+      'another member id',
+    );
+    t.same(
+      (await check(service, { memberId: login.id, userId: 'other@example.com', tempId: login.tempId })).body.code,
+      'TempIdInValid',
+      'another user id',
+    );
     const redeemed = await check(service, { memberId: login.id, userId: 'ada@example.com', tempId: login.tempId });
     t.equal(redeemed.body.code, 'ok', 'the failed tries did not use it up');
     t.match(redeemed.body.data, { memberId: member.publicId, userId: 'ada@example.com', firstName: 'Ada', tempId: /^[A-Za-z0-9_-]{43}$/ });
-    t.same((await check(service, { memberId: login.id, tempId: login.tempId })).body, { isSuccess: false, code: 'TempIdInValid' }, 'a second use fails');
+    t.same(
+      (await check(service, { memberId: login.id, tempId: login.tempId })).body,
+      { isSuccess: false, code: 'TempIdInValid' },
+      'a second use fails',
+    );
 
     const parallel = await service.login('ada@example.com', undefined, 'https://shop.example/back');
-    const attempts = await Promise.all(Array.from({ length: 8 }, () => check(service, { memberId: login.id, tempId: parallel.body.data.tempId })));
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, () => check(service, { memberId: login.id, tempId: parallel.body.data.tempId })),
+    );
     t.equal(attempts.filter((a) => a.body.code === 'ok').length, 1, 'of parallel uses exactly one succeeds');
 
     const back = redeemed.body.data.tempId as string;
-    t.same((await check(service, { memberId: login.id, tempId: back })).body.code, 'TempIdInValid', 'a referer ticket is no sign-in ticket');
+    t.same(
+      (await check(service, { memberId: login.id, tempId: back })).body.code,
+      'TempIdInValid',
+      'a referer ticket is no sign-in ticket',
+    );
     const again = await referer(service, { id: login.id, tempId: back });
     t.equal(again.body.code, 'ok', 'the referer ticket signs the member in');
     t.ok(again.body.data.token);

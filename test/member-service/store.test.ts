@@ -70,7 +70,10 @@ for (const engine of databaseEngines(t)) {
     t.test('registration stores the member, its consents and social link together', async (t) => {
       const result = await store.members.register({
         member: newMember('linus@example.com', { business_application_areas: '["energy"]', is_subscribe: 1 }),
-        consents: [{ consent: 'global-policy', policyVersion: 'v1' }, { consent: 'subscribe', policyVersion: 'v2' }],
+        consents: [
+          { consent: 'global-policy', policyVersion: 'v1' },
+          { consent: 'subscribe', policyVersion: 'v2' },
+        ],
         social: { socialType: 1, socialId: 'g-123', socialEmail: 'linus@gmail.example', socialName: 'Linus' },
       });
       if (!('member' in result)) throw new Error('not registered');
@@ -86,7 +89,9 @@ for (const engine of databaseEngines(t)) {
       ]);
       t.match(await store.socialLinks.list(member.id), [{ social_type: 1, social_id: 'g-123', social_name: 'Linus', registered_at: T0 }]);
 
-      t.same(await store.members.register({ member: newMember('linus@example.com', { public_id: 'other' }), consents: [] }), { conflict: 'email' });
+      t.same(await store.members.register({ member: newMember('linus@example.com', { public_id: 'other' }), consents: [] }), {
+        conflict: 'email',
+      });
       t.same(
         await store.members.register({
           member: newMember('someone@example.com'),
@@ -100,10 +105,19 @@ for (const engine of databaseEngines(t)) {
 
     t.test('a failing registration rolls back', async (t) => {
       const duplicatePublicId = newMember('fresh@example.com', { public_id: 'pid-linus@example.com' });
-      await t.rejects(store.members.register({ member: duplicatePublicId, consents: [] }), 'a clash of public ids is an error, not a conflict');
+      await t.rejects(
+        store.members.register({ member: duplicatePublicId, consents: [] }),
+        'a clash of public ids is an error, not a conflict',
+      );
       // The social link insert fails after the member row was written: neither remains.
       const brokenLink = { socialType: 2, socialId: null as unknown as string, socialEmail: '', socialName: '' };
-      await t.rejects(store.members.register({ member: newMember('fresh@example.com'), consents: [{ consent: 'global-policy', policyVersion: 'v1' }], social: brokenLink }));
+      await t.rejects(
+        store.members.register({
+          member: newMember('fresh@example.com'),
+          consents: [{ consent: 'global-policy', policyVersion: 'v1' }],
+          social: brokenLink,
+        }),
+      );
       t.equal(await store.members.findByEmail('fresh@example.com'), undefined);
     });
 

@@ -52,7 +52,18 @@ t.test('one refused character anywhere makes the text refused', async () => {
 });
 
 t.test('joiners only join: ZWJ between emoji, ZWJ/ZWNJ between letters of scripts that shape with them', async (t) => {
-  for (const text of ['Ad\u200Da', 'Ad\u200Ca', '\u200D🚀', '🚀\u200D', '🚀\u200D\u200D🔥', 'a\u200D🚀', '山\u200C田', '김\u200D민준', '\u200Cمحمد', 'محمد\u200D']) {
+  for (const text of [
+    'Ad\u200Da',
+    'Ad\u200Ca',
+    '\u200D🚀',
+    '🚀\u200D',
+    '🚀\u200D\u200D🔥',
+    'a\u200D🚀',
+    '山\u200C田',
+    '김\u200D민준',
+    '\u200Cمحمد',
+    'محمد\u200D',
+  ]) {
     t.notOk(isFreeText(text), JSON.stringify(text));
   }
   for (const text of ['👨\u200D👩\u200D👧', 'می\u200Cخواهم', 'क्\u200Dष']) t.ok(isFreeText(text), JSON.stringify(text));
@@ -66,7 +77,16 @@ t.test('joiners only join: ZWJ between emoji, ZWJ/ZWNJ between letters of script
 });
 
 t.test('variation selectors and flag tags only where they belong', async (t) => {
-  for (const text of ['\uFE0F', 'a \uFE0F', 'a\uFE0F\uFE0F', '\u{E0100}', '🏴\u{E0067}\u{E0062}', '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E0067}\u{E0067}\u{E0067}\u{E007F}', 'a\u{E0067}\u{E007F}', '\u{1F3FD}']) {
+  for (const text of [
+    '\uFE0F',
+    'a \uFE0F',
+    'a\uFE0F\uFE0F',
+    '\u{E0100}',
+    '🏴\u{E0067}\u{E0062}',
+    '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E0067}\u{E0067}\u{E0067}\u{E007F}',
+    'a\u{E0067}\u{E007F}',
+    '\u{1F3FD}',
+  ]) {
     t.notOk(isFreeText(text), JSON.stringify(text));
   }
 });
@@ -89,10 +109,17 @@ t.test('every letter, digit, punctuation mark, symbol and space of Unicode is ac
 
 t.test('cleaning gives free text, and changes exactly the text the rule refuses', async () => {
   fc.assert(
-    fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), legitText, fc.tuple(legitText, refusedChar, legitText).map((p) => p.join(''))), (text) => {
-      const cleaned = withoutInvisible(text);
-      return isFreeText(cleaned) && (cleaned === text) === isFreeText(text);
-    }),
+    fc.property(
+      fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        legitText,
+        fc.tuple(legitText, refusedChar, legitText).map((p) => p.join('')),
+      ),
+      (text) => {
+        const cleaned = withoutInvisible(text);
+        return isFreeText(cleaned) && (cleaned === text) === isFreeText(text);
+      },
+    ),
     { numRuns: 5000 },
   );
 });
@@ -105,9 +132,19 @@ t.test('line breaks and tabs from a link or a provider become spaces, the rest o
 });
 
 t.test('a visible character is a letter, digit, punctuation mark or symbol', async (t) => {
-  const blank = fc.array(fc.oneof(fc.constantFrom(' ', '\u00A0', '\u3000', '\u2003', '\u0301'), refusedChar, fc.constantFrom('\u200C', '\u200D', '\uFE0F')), { maxLength: 20 });
+  const blank = fc.array(
+    fc.oneof(fc.constantFrom(' ', '\u00A0', '\u3000', '\u2003', '\u0301'), refusedChar, fc.constantFrom('\u200C', '\u200D', '\uFE0F')),
+    { maxLength: 20 },
+  );
   fc.assert(fc.property(blank, (pieces) => !hasVisibleText(pieces.join(''))));
-  fc.assert(fc.property(legitText, legitPiece.filter((p) => p.trim() !== ''), legitText, (a, piece, b) => hasVisibleText(a + piece + b)));
+  fc.assert(
+    fc.property(
+      legitText,
+      legitPiece.filter((p) => p.trim() !== ''),
+      legitText,
+      (a, piece, b) => hasVisibleText(a + piece + b),
+    ),
+  );
   t.notOk(hasVisibleText(undefined));
 });
 
@@ -125,15 +162,27 @@ t.test('names: legitimate text passes, invisible text is refused, nothing visibl
     fc.property(legitText, refusedChar, legitText, (before, refused, after) => {
       const firstName = before + refused + after;
       const error = validateContact({ ...contactBase, firstName, lastName: 'L' }, {}).firstName;
-      return firstName.length > 40 ? error === 'LengthErrorFirstName' : error === (hasVisibleText(firstName) ? 'Form_Format' : 'FirstNameRequired');
+      return firstName.length > 40
+        ? error === 'LengthErrorFirstName'
+        : error === (hasVisibleText(firstName) ? 'Form_Format' : 'FirstNameRequired');
     }),
   );
 });
 
 t.test('every free-text field of the contact form refuses invisible characters', async (t) => {
   const rma = { region: 'Europe', source: 'rma' };
-  const valid = { ...contactBase, firstName: 'Ada', lastName: 'Lovelace', state: 'Berlin', VATNumber: 'DE123456789', Address: 'Unter den Linden 1' };
-  t.same(Object.entries(validateContact(valid, rma)).filter(([, code]) => code), []);
+  const valid = {
+    ...contactBase,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    state: 'Berlin',
+    VATNumber: 'DE123456789',
+    Address: 'Unter den Linden 1',
+  };
+  t.same(
+    Object.entries(validateContact(valid, rma)).filter(([, code]) => code),
+    [],
+  );
   for (const field of ['firstName', 'lastName', 'companyName', 'country', 'state', 'VATNumber', 'Address'] as const) {
     for (const context of [rma, {}]) {
       const errors = validateContact({ ...valid, [field]: `A\u202Eb` }, context);
@@ -141,24 +190,46 @@ t.test('every free-text field of the contact form refuses invisible characters',
     }
   }
   t.equal(validateContact({ ...valid, companyName: '\u200B' }, {}).companyName, 'CompanyNameRequired');
-  t.equal(validateContact({ ...valid, companyName: 'A\u0000' }, { isIotmartAna: true }).companyName, 'Form_Format', 'optional company name too');
+  t.equal(
+    validateContact({ ...valid, companyName: 'A\u0000' }, { isIotmartAna: true }).companyName,
+    'Form_Format',
+    'optional company name too',
+  );
   t.equal(validateContact({ ...valid, VATNumber: '\u3164' }, rma).VATNumber, 'VATNumberRequired');
 });
 
 t.test('phone parts are digits; an extension is dialled, so it is digits too; country codes are calling codes', async (t) => {
-  const phone = { ...contactBase, firstName: 'A', lastName: 'B', mobile: '', mobileCountryCode: '', telCountryCode: '49', telAreacode: '30', telNo: '1234567' };
+  const phone = {
+    ...contactBase,
+    firstName: 'A',
+    lastName: 'B',
+    mobile: '',
+    mobileCountryCode: '',
+    telCountryCode: '49',
+    telAreacode: '30',
+    telNo: '1234567',
+  };
   fc.assert(fc.property(fc.stringMatching(/^[0-9]{0,10}$/), (telExt) => validateContact({ ...phone, telExt }, {}).telExt === undefined));
   fc.assert(
-    fc.property(fc.string({ unit: 'binary', maxLength: 20 }).filter((s) => !/^[0-9]*$/.test(s)), (telExt) => {
-      const error = validateContact({ ...phone, telExt }, {}).telExt;
-      return error === 'PhoneNumberNotCorrect';
-    }),
+    fc.property(
+      fc.string({ unit: 'binary', maxLength: 20 }).filter((s) => !/^[0-9]*$/.test(s)),
+      (telExt) => {
+        const error = validateContact({ ...phone, telExt }, {}).telExt;
+        return error === 'PhoneNumberNotCorrect';
+      },
+    ),
   );
   t.equal(validateContact({ ...phone, telExt: 'abc<script>' }, {}).telExt, 'PhoneNumberNotCorrect');
   t.equal(validateContact({ ...phone, telAreacode: '30\u0000' }, {}).telAreacode, 'PhoneNumberNotCorrect');
   t.equal(validateContact({ ...phone, telNo: '١٢٣٤٥٦٧' }, {}).telNo, 'PhoneNumberNotCorrect', 'ASCII digits only');
   t.equal(validateContact({ ...phone, telCountryCode: '+49' }, {}).telCountryCode, undefined);
   t.equal(validateContact({ ...phone, telCountryCode: '49\r\n' }, {}).telCountryCode, 'Form_Format');
-  t.equal(validateContact({ ...contactBase, firstName: 'A', lastName: 'B', mobileCountryCode: '<b>' }, {}).mobileCountryCode, 'Form_Format');
-  t.equal(validateContact({ ...contactBase, firstName: 'A', lastName: 'B', mobileCountryCode: '' }, {}).mobileCountryCode, 'CountryCodeRequired');
+  t.equal(
+    validateContact({ ...contactBase, firstName: 'A', lastName: 'B', mobileCountryCode: '<b>' }, {}).mobileCountryCode,
+    'Form_Format',
+  );
+  t.equal(
+    validateContact({ ...contactBase, firstName: 'A', lastName: 'B', mobileCountryCode: '' }, {}).mobileCountryCode,
+    'CountryCodeRequired',
+  );
 });

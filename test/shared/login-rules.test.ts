@@ -4,7 +4,10 @@ import { hasErrors } from '../../shared/rules/types.ts';
 
 t.test('login fields are required; the ID has at most 50 characters, the password as many as the password rules allow', async (t) => {
   t.same(validateLogin({}), { email: 'LoginIdRequired', password: 'LoginPasswordRequired' });
-  t.same(validateLogin({ email: 'x'.repeat(51), password: 'p'.repeat(101) }), { email: 'LengthErrorLoginId', password: 'LengthErrorPassword' });
+  t.same(validateLogin({ email: 'x'.repeat(51), password: 'p'.repeat(101) }), {
+    email: 'LengthErrorLoginId',
+    password: 'LengthErrorPassword',
+  });
   t.notOk(hasErrors(validateLogin({ email: 'x'.repeat(50), password: 'p'.repeat(100) })), 'a 100-character password is a sign-in password');
   t.notOk(hasErrors(validateLogin({ email: 'jane@example.com', password: 'anything' })));
 });

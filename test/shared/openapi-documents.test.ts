@@ -40,9 +40,11 @@ function missing(document: Document, method: string, routePath: string): string[
   if (!operation) return ['the operation'];
   const gaps: string[] = [];
   if (!operation.responses?.['200']?.content?.['application/json']?.schema) gaps.push('the 200 reply schema');
-  if (BODY_METHODS.has(method) && !BODILESS.has(`${method} ${routePath}`) && !operation.requestBody?.content?.['application/json']?.schema) gaps.push('the request body schema');
+  if (BODY_METHODS.has(method) && !BODILESS.has(`${method} ${routePath}`) && !operation.requestBody?.content?.['application/json']?.schema)
+    gaps.push('the request body schema');
   for (const [, name] of routePath.matchAll(/:(\w+)/g)) {
-    if (!operation.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name)) gaps.push(`the path parameter ${name}`);
+    if (!operation.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name))
+      gaps.push(`the path parameter ${name}`);
   }
   return gaps;
 }
@@ -52,8 +54,12 @@ t.teardown(() => apps.close());
 const key = 'k'.repeat(32);
 
 const served = {
-  portal: (await apps.portal.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'x-requested-with': 'XMLHttpRequest' } })).json() as Document,
-  memberService: (await apps.memberService.inject({ method: 'GET', url: '/openapi.json', headers: { 'x-service-key': key } })).json() as Document,
+  portal: (
+    await apps.portal.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'x-requested-with': 'XMLHttpRequest' } })
+  ).json() as Document,
+  memberService: (
+    await apps.memberService.inject({ method: 'GET', url: '/openapi.json', headers: { 'x-service-key': key } })
+  ).json() as Document,
 };
 
 t.test('the member service serves its contract only behind the service key', async (t) => {
@@ -145,7 +151,8 @@ t.test('every portal API route appears with its request and reply schemas', asyn
   for (const { method, path: routePath } of routes) {
     const route = `${method} ${routePath}`;
     const gaps = missing(served.portal, method, routePath);
-    if (PORTAL_ROUTES_WITHOUT_REPLY_SCHEMA.has(route)) t.same(gaps, ['the 200 reply schema'], `${route}: only its reply schema is still missing`);
+    if (PORTAL_ROUTES_WITHOUT_REPLY_SCHEMA.has(route))
+      t.same(gaps, ['the 200 reply schema'], `${route}: only its reply schema is still missing`);
     else t.same(gaps, [], route);
   }
 });

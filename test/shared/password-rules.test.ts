@@ -20,9 +20,13 @@ t.test('length is 8 to 100', async (t) => {
 t.test('registration and change use their own keys', async (t) => {
   t.same(validateNewPassword({}, 'register'), { password: 'PasswordRequired', confirmPassword: 'ConfirmPasswordRequired' });
   t.same(validateNewPassword({}, 'change'), { password: 'NewPasswordRequired', confirmPassword: 'ComfirmNewPasswordRequired' });
-  t.same(validateNewPassword({ password: 'Abcdef12', confirmPassword: 'Abcdef13' }, 'register'), { confirmPassword: 'PasswordDoesntMatch' });
+  t.same(validateNewPassword({ password: 'Abcdef12', confirmPassword: 'Abcdef13' }, 'register'), {
+    confirmPassword: 'PasswordDoesntMatch',
+  });
   t.same(validateNewPassword({ password: 'Abcdef12', confirmPassword: 'Abcdef13' }, 'change'), { confirmPassword: 'PasswordDontMatch' });
   t.same(validateNewPassword({ password: 'weak', confirmPassword: 'weak' }, 'register'), { password: 'PasswordFormat' });
-  t.same(validateNewPassword({ password: 'Abcdef12', confirmPassword: 'Abcdef12', oldPassword: 'Abcdef12' }, 'change'), { password: 'PasswordSameAsOld' });
+  t.same(validateNewPassword({ password: 'Abcdef12', confirmPassword: 'Abcdef12', oldPassword: 'Abcdef12' }, 'change'), {
+    password: 'PasswordSameAsOld',
+  });
   t.same(validateNewPassword({ password: 'Abcdef12', confirmPassword: 'Abcdef12' }, 'register'), {});
 });

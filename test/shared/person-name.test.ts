@@ -2,7 +2,10 @@ import t from 'tap';
 import { familyNameFirst, fullName } from '../../shared/person-name.ts';
 
 t.test('the family name comes first in Japanese, Chinese and Korean only', async (t) => {
-  t.same(['en', 'zh-tw', 'zh-cn', 'ja-jp', 'ko-kr', 'es-es'].filter((lang) => familyNameFirst(lang as never)), ['zh-tw', 'zh-cn', 'ja-jp', 'ko-kr']);
+  t.same(
+    ['en', 'zh-tw', 'zh-cn', 'ja-jp', 'ko-kr', 'es-es'].filter((lang) => familyNameFirst(lang as never)),
+    ['zh-tw', 'zh-cn', 'ja-jp', 'ko-kr'],
+  );
 });
 
 t.test('a full name as each language writes it', async (t) => {

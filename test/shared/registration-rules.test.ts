@@ -73,7 +73,10 @@ t.test('VAT and address only for Europe with rma', async (t) => {
   const rma = validateRegistration(valid, { phoneMode: 'phone', region: 'Europe', source: 'RMA' });
   t.equal(rma.VATNumber, 'VATNumberRequired');
   t.equal(rma.Address, 'AddressRequired');
-  t.equal(validateRegistration({ ...valid, VATNumber: 'x'.repeat(21), Address: 'Main St 1' }, { region: 'Europe', source: 'rma' }).VATNumber, 'LengthErrorVATNumber');
+  t.equal(
+    validateRegistration({ ...valid, VATNumber: 'x'.repeat(21), Address: 'Main St 1' }, { region: 'Europe', source: 'rma' }).VATNumber,
+    'LengthErrorVATNumber',
+  );
   const asia = validateRegistration(valid, { phoneMode: 'phone', region: 'Asia', source: 'rma' });
   t.equal(asia.VATNumber, undefined);
 });
@@ -96,7 +99,10 @@ t.test('privacy block by country', async (t) => {
   t.equal(korea.isGlobalAgreePolicy, undefined, 'no global policy for Korea');
   const turkey = validateRegistration({ ...valid, country: 'Turkey', isGlobalAgreePolicy: undefined }, {});
   t.equal(turkey.turkeyPolicyConsent, 'QuestionRequired');
-  const japan = validateRegistration({ ...valid, country: 'Japan', state: 'Tokyo', isGlobalAgreePolicy: undefined, japanPolicyConsent: true }, { phoneMode: 'phone' });
+  const japan = validateRegistration(
+    { ...valid, country: 'Japan', state: 'Tokyo', isGlobalAgreePolicy: undefined, japanPolicyConsent: true },
+    { phoneMode: 'phone' },
+  );
   t.same(errorsOf(japan), {});
 });
 
@@ -113,7 +119,9 @@ t.test('server-side knowledge of the e-mail and social sign-up', async (t) => {
 });
 
 t.test('profile needs both multi-selects', async (t) => {
-  t.same(errorsOf(validatePreferences({ businessApplicationAreas: [], inProducts: ['x'] })), { businessApplicationAreas: 'QuestionRequired' });
+  t.same(errorsOf(validatePreferences({ businessApplicationAreas: [], inProducts: ['x'] })), {
+    businessApplicationAreas: 'QuestionRequired',
+  });
   const profile = { ...valid, mobile: '', businessApplicationAreas: ['a'], inProducts: ['b'] };
   t.notOk(hasErrors(validateProfile(profile, {})));
   t.equal(validateProfile({ ...profile, telNo: '', telAreacode: '' }, {}).telNo, 'ChooseNumberFillout');

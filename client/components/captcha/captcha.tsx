@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useField } from 'react-final-form';
 import type { CaptchaType } from '../../../shared/enums.ts';
 import { validateCaptcha } from '../../../shared/rules/registration.ts';
@@ -32,7 +32,9 @@ export function Captcha({ name, type, siteKey, resetKey = 0 }: CaptchaProps) {
   const { input, meta } = useField<string | undefined>(name, { validate: (value) => validateCaptcha(type, value) });
   const error = useVisibleError(meta);
   const onChange = useRef(input.onChange);
-  onChange.current = input.onChange;
+  useLayoutEffect(() => {
+    onChange.current = input.onChange;
+  });
   const shown = isProviderType(type) && siteKey !== undefined && siteKey !== '';
 
   useEffect(() => {

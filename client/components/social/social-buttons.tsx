@@ -23,9 +23,10 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
 
   const start = async (socialType: number) => {
     setBusy(socialType);
-    const code = await startSocialSignIn({ origin, socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString }, lang).catch(
-      () => 'SocialProfileError',
-    );
+    const code = await startSocialSignIn(
+      { origin, socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString },
+      lang,
+    ).catch(() => 'SocialProfileError');
     if (code !== 'ok') {
       toastError({ messageKey: `error.${code}` });
       setBusy(undefined);
@@ -41,7 +42,13 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
           const name = SOCIAL_NAMES[socialType]!;
           const Mark = SOCIAL_MARKS[name];
           return (
-            <Button key={socialType} variant="secondary" className={`button--block social-button social-button--${name}`} busy={busy === socialType} onClick={() => void start(socialType)}>
+            <Button
+              key={socialType}
+              variant="secondary"
+              className={`button--block social-button social-button--${name}`}
+              busy={busy === socialType}
+              onClick={() => void start(socialType)}
+            >
               {busy !== socialType && <Mark />}
               {t(`social.continueWith.${name}`)}
             </Button>

@@ -27,7 +27,10 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
 
   const onConnect = (socialType: SocialType) => {
     setBusyType(socialType);
-    startSocialSignIn({ origin: 'connect', socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString }, lang)
+    startSocialSignIn(
+      { origin: 'connect', socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString },
+      lang,
+    )
       .catch(() => 'SocialProfileError')
       .then((code) => {
         if (code === 'ok') return;

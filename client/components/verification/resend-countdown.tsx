@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { CountdownButton } from '../countdown-button.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
@@ -18,8 +19,9 @@ export interface ResendCountdownProps {
 }
 
 /** The Resend button: disabled while the countdown runs, showing the seconds left; enabled at 0. */
-export function ResendCountdown({ userId, sentAt = Date.now(), registrationProof, onResent, label = 'activation.verify.resend' }: ResendCountdownProps) {
-  const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt);
+export function ResendCountdown({ userId, sentAt, registrationProof, onResent, label = 'activation.verify.resend' }: ResendCountdownProps) {
+  const [openedAt] = useState(Date.now);
+  const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt ?? openedAt);
   const { send, sending } = useResend();
 
   const resend = async () => {

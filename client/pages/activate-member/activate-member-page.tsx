@@ -20,7 +20,8 @@ function go(destination: string): void {
 
 function Activated({ destination, loginPath }: { destination: string; loginPath: string }) {
   const { t } = useTranslation();
-  const { remaining } = useCountdown(ACTIVATION_REDIRECT_SECONDS, Date.now());
+  const [shownAt] = useState(Date.now);
+  const { remaining } = useCountdown(ACTIVATION_REDIRECT_SECONDS, shownAt);
   useEffect(() => {
     if (remaining === 0) go(destination);
   }, [remaining, destination]);

@@ -7,9 +7,7 @@ export interface ActivationData {
   socialType?: number;
 }
 
-export type ActivationOutcome =
-  | { kind: 'activated'; destination: string; loginPath: string }
-  | { kind: 'failed'; errorPath: string };
+export type ActivationOutcome = { kind: 'activated'; destination: string; loginPath: string } | { kind: 'failed'; errorPath: string };
 
 /** Activation links carry '-' for "no pass" (the path segment cannot be empty). */
 export function passFromLink(segment: string | undefined): string {
@@ -24,7 +22,12 @@ export function errorPagePath(lang: Language, userId: string, error: 'activated'
  * Where activation leads: on success to the return URL the BFF accepted (or the redirect
  * page), with a login link that keeps it; 'Activated' and every refusal to the error page.
  */
-export function activationOutcome(reply: Pick<Reply<ActivationData>, 'isSuccess' | 'code' | 'data'>, lang: Language, userId: string, linkPass = ''): ActivationOutcome {
+export function activationOutcome(
+  reply: Pick<Reply<ActivationData>, 'isSuccess' | 'code' | 'data'>,
+  lang: Language,
+  userId: string,
+  linkPass = '',
+): ActivationOutcome {
   if (!reply.isSuccess) {
     return { kind: 'failed', errorPath: errorPagePath(lang, userId, reply.code === 'Activated' ? 'activated' : 'unauthorized') };
   }

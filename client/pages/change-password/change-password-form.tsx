@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
-import { isPasswordAcceptable, validateNewPassword } from '../../../shared/rules/password.ts';
+import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { isBlank } from '../../../shared/rules/types.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
@@ -34,7 +34,14 @@ function NewPasswordField() {
   const { input } = useField<string>('password', { subscription: { value: true } });
   return (
     <>
-      <PasswordField name="password" label="password.change.newPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" describedById={checklistId} required />
+      <PasswordField
+        name="password"
+        label="password.change.newPassword"
+        maxLength={PASSWORD_MAX_LENGTH}
+        autoComplete="new-password"
+        describedById={checklistId}
+        required
+      />
       <PasswordChecklist id={checklistId} password={input.value ?? ''} />
     </>
   );
@@ -51,7 +58,10 @@ export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFail
 
   const validate = useCallback(
     (values: ChangeValues) => {
-      const errors = validateNewPassword({ password: values.password, confirmPassword: values.confirmPassword, oldPassword: askCurrent ? values.oldPassword : undefined }, 'change');
+      const errors = validateNewPassword(
+        { password: values.password, confirmPassword: values.confirmPassword, oldPassword: askCurrent ? values.oldPassword : undefined },
+        'change',
+      );
       if (askCurrent && isBlank(values.oldPassword)) errors.oldPassword = 'LoginPasswordRequired';
       return withServerVerdicts(errors, values as Record<string, unknown>, verdicts);
     },
@@ -60,7 +70,11 @@ export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFail
 
   const submit = async (values: ChangeValues) => {
     try {
-      const reply = await send({ oldPassword: values.oldPassword ?? '', password: values.password ?? '', confirmPassword: values.confirmPassword ?? '' });
+      const reply = await send({
+        oldPassword: values.oldPassword ?? '',
+        password: values.password ?? '',
+        confirmPassword: values.confirmPassword ?? '',
+      });
       const result = changeResult(reply);
       if (result.kind === 'done') return await onDone(reply);
       if (result.kind === 'fields') {
@@ -79,10 +93,23 @@ export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFail
       {({ handleSubmit, submitting, invalid, pristine }) => (
         <form className="form" noValidate onSubmit={handleSubmit}>
           {askCurrent && (
-            <PasswordField name="oldPassword" label="password.change.currentPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" required />
+            <PasswordField
+              name="oldPassword"
+              label="password.change.currentPassword"
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="current-password"
+              required
+            />
           )}
           <NewPasswordField />
-          <PasswordField name="confirmPassword" label="password.change.confirmPassword" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" blockPaste required />
+          <PasswordField
+            name="confirmPassword"
+            label="password.change.confirmPassword"
+            maxLength={PASSWORD_MAX_LENGTH}
+            autoComplete="new-password"
+            blockPaste
+            required
+          />
           <Button type="submit" busy={submitting} disabled={invalid || pristine || !userKnown} className="button--block">
             {t('password.change.submit')}
           </Button>

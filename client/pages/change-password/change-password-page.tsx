@@ -54,7 +54,8 @@ export default function ChangePasswordPage() {
   const afterChange = async (reply: Reply) => {
     // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
     const handOff = loginOutcome(reply as Reply<LoginResultData>, lang, '');
-    if (handOff.kind === 'leave' || (handOff.kind === 'screen' && reply.code === 'preferring')) return continueAfterSignIn(handOff, session.queryString);
+    if (handOff.kind === 'leave' || (handOff.kind === 'screen' && reply.code === 'preferring'))
+      return continueAfterSignIn(handOff, session.queryString);
     // A forced change (status 2 or 3) is over: the header must not send the member back here.
     await mutate(MEMBER_PATH);
     const params = new URLSearchParams(session.queryString);
@@ -89,7 +90,13 @@ export default function ChangePasswordPage() {
           userKnown={byLink || Boolean(member?.userId)}
           send={(values) =>
             byLink
-              ? resetPasswordWithLink({ userId: session.userId, token: session.token, password: values.password, confirmPassword: values.confirmPassword, lang })
+              ? resetPasswordWithLink({
+                  userId: session.userId,
+                  token: session.token,
+                  password: values.password,
+                  confirmPassword: values.confirmPassword,
+                  lang,
+                })
               : changePassword({
                   currentPassword: values.oldPassword,
                   newPassword: values.password,

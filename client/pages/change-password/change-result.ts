@@ -10,14 +10,23 @@ export type ChangeResult =
   | { kind: 'error'; code: string; title?: string };
 
 /** Fields of the form by the names the server uses. */
-const FIELD_NAMES: Record<string, string> = { password: 'password', newPassword: 'password', confirmPassword: 'confirmPassword', oldPassword: 'oldPassword', currentPassword: 'oldPassword' };
+const FIELD_NAMES: Record<string, string> = {
+  password: 'password',
+  newPassword: 'password',
+  confirmPassword: 'confirmPassword',
+  oldPassword: 'oldPassword',
+  currentPassword: 'oldPassword',
+};
 
 export function changeResult(reply: Reply): ChangeResult {
   if (reply.isSuccess) return { kind: 'done' };
   if (reply.code === 'ResetLinkExpired') return { kind: 'linkExpired' };
   if (reply.code === 'AccountOrPwdFail') return { kind: 'fields', errors: [{ field: 'oldPassword', code: 'CurrentPasswordIncorrect' }] };
-  if (reply.code === 'passwordused' || reply.code === 'useridpwdthesame') return { kind: 'fields', errors: [{ field: 'password', code: reply.code }] };
-  const fieldErrors = (reply.errors ?? []).flatMap((e) => (e.field && FIELD_NAMES[e.field] ? [{ field: FIELD_NAMES[e.field]!, code: e.code }] : []));
+  if (reply.code === 'passwordused' || reply.code === 'useridpwdthesame')
+    return { kind: 'fields', errors: [{ field: 'password', code: reply.code }] };
+  const fieldErrors = (reply.errors ?? []).flatMap((e) =>
+    e.field && FIELD_NAMES[e.field] ? [{ field: FIELD_NAMES[e.field]!, code: e.code }] : [],
+  );
   if (fieldErrors.length > 0) return { kind: 'fields', errors: fieldErrors };
   return { kind: 'error', code: reply.code || 'somethingWentWrong', title: reply.title || undefined };
 }

@@ -11,7 +11,12 @@ const FROM_QUERY: Record<string, ChangeVariant> = { 'first-login': 'firstLogin',
  * (no password change yet) or was asked to reset it; status 3 has an expired (year-old)
  * password; otherwise the member chose to change it.
  */
-export function changeVariant(options: { reason: string | undefined; byLink: boolean; status: number | undefined; lastChanged?: string | null }): ChangeVariant {
+export function changeVariant(options: {
+  reason: string | undefined;
+  byLink: boolean;
+  status: number | undefined;
+  lastChanged?: string | null;
+}): ChangeVariant {
   const fromQuery = FROM_QUERY[(options.reason ?? '').toLowerCase()];
   if (fromQuery) return fromQuery;
   if (options.byLink) return 'securityReset';

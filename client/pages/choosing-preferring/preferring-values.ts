@@ -13,4 +13,3 @@ export const INITIAL_PREFERRING_VALUES: PreferringValues = { businessApplication
 export function validatePreferring(values: PreferenceValues): FieldErrors {
   return validatePreferences(values);
 }
-

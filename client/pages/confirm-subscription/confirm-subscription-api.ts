@@ -3,7 +3,11 @@ import { request } from '../../api/http.ts';
 /** The page's states (spec: Confirm subscription), spelt as the spec spells them. */
 export type SubscriptionState = 'loading' | 'somethingwrong' | 'preferring' | 'ok' | 'compelete' | 'skip';
 
-export async function confirmPolicy(hashEmail: string, status: string, source: 'aures' | ''): Promise<{ state: SubscriptionState; email: string }> {
+export async function confirmPolicy(
+  hashEmail: string,
+  status: string,
+  source: 'aures' | '',
+): Promise<{ state: SubscriptionState; email: string }> {
   if (hashEmail === '' || status === '') return { state: 'somethingwrong', email: '' };
   const reply = await request<{ email?: string }>('/api/Member/UpdateCrmPolicy', { method: 'POST', body: { hashEmail, status, source } });
   const state = reply.isSuccess && (reply.code === 'ok' || reply.code === 'preferring') ? reply.code : 'somethingwrong';

@@ -1,7 +1,15 @@
 /** A decorative illustration for the something-went-wrong page: a disconnected plug. */
 export function ErrorBanner() {
   return (
-    <svg className="error-page__banner" width="240" height="120" viewBox="0 0 240 120" role="presentation" aria-hidden="true" focusable="false">
+    <svg
+      className="error-page__banner"
+      width="240"
+      height="120"
+      viewBox="0 0 240 120"
+      role="presentation"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="0" y="0" width="240" height="120" rx="12" fill="#eef2f7" />
       <path d="M20 60 H88" stroke="#5b6b82" strokeWidth="6" strokeLinecap="round" fill="none" />
       <rect x="88" y="42" width="26" height="36" rx="5" fill="#5b6b82" />

@@ -32,7 +32,15 @@ export function CodeRequestForm({ email, otpVerifyType, onTypeChange, onSubmit, 
       render={({ handleSubmit, submitting, form }) => (
         <form onSubmit={handleSubmit} noValidate>
           <p>{t('login.code.intro')}</p>
-          <Field name="email" label="login.emailOrId" inputMode="email" autoComplete="username" maxLength={LOGIN_ID_MAX_LENGTH} required autoFocus />
+          <Field
+            name="email"
+            label="login.emailOrId"
+            inputMode="email"
+            autoComplete="username"
+            maxLength={LOGIN_ID_MAX_LENGTH}
+            required
+            autoFocus
+          />
           <fieldset className="radio-group">
             <legend className="field__label">{t('login.code.deliveryLegend')}</legend>
             {DELIVERIES.map(([type, label]) => (

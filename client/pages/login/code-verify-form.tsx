@@ -48,7 +48,15 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: Co
             {byPhone ? t('login.code.sentToPhone', { digits: sent.lastThreeDigits }) : t('login.code.sentToEmail', { userId: sent.userId })}{' '}
             {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
           </p>
-          <Field name="code" label="login.code.label" autoComplete="one-time-code" inputMode="numeric" maxLength={OTP_CODE_MAX_LENGTH} required autoFocus />
+          <Field
+            name="code"
+            label="login.code.label"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={OTP_CODE_MAX_LENGTH}
+            required
+            autoFocus
+          />
           <Button type="submit" busy={submitting} className="button--block">
             {t('login.code.verify')}
           </Button>

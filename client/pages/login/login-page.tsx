@@ -60,7 +60,12 @@ export default function LoginPage() {
   const follow = async (reply: Reply<LoginResultData>, userId: string): Promise<string | undefined> => {
     const outcome = loginOutcome(reply, lang, userId);
     if (outcome.kind === 'error') {
-      setError({ code: outcome.code, title: outcome.title, userId, endsAt: outcome.remainingSeconds ? endsIn(outcome.remainingSeconds) : undefined });
+      setError({
+        code: outcome.code,
+        title: outcome.title,
+        userId,
+        endsAt: outcome.remainingSeconds ? endsIn(outcome.remainingSeconds) : undefined,
+      });
       return outcome.code;
     }
     await continueAfterSignIn(outcome, session.queryString);
@@ -103,7 +108,10 @@ export default function LoginPage() {
   const verifyCode = async (sent: CodeSent, code: string) => {
     setError(undefined);
     try {
-      await follow(await otpVerify({ userId: sent.userId, code: code.trim(), otpVerifyType: sent.otpVerifyType, returnUrl, pass }), sent.userId);
+      await follow(
+        await otpVerify({ userId: sent.userId, code: code.trim(), otpVerifyType: sent.otpVerifyType, returnUrl, pass }),
+        sent.userId,
+      );
     } catch (caught) {
       setError({ code: failureCode(caught), userId: sent.userId });
     }
@@ -147,7 +155,9 @@ export default function LoginPage() {
           onPasswordLogin={() => toPasswordMode(mode.userId)}
         />
       )}
-      {mode.name === 'password' && <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />}
+      {mode.name === 'password' && (
+        <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />
+      )}
       {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>

@@ -17,16 +17,20 @@ export function passkeysAvailable(): boolean {
  */
 export const webAuthn = async () => simpleWebAuthn;
 
-export const passkeyLoginOptions = () => request<PublicKeyCredentialRequestOptionsJSON>('/api/Member/Passkey/LoginOptions', { method: 'POST', body: {} });
+export const passkeyLoginOptions = () =>
+  request<PublicKeyCredentialRequestOptionsJSON>('/api/Member/Passkey/LoginOptions', { method: 'POST', body: {} });
 
 export const passkeyLogin = (body: { credential: unknown; returnUrl?: string; pass?: string }) =>
   request<LoginResultData>('/api/Member/Passkey/Login', { method: 'POST', body });
 
-export const passkeyRegisterOptions = () => request<PublicKeyCredentialCreationOptionsJSON>('/api/Member/Passkey/RegisterOptions', { method: 'POST', body: {} });
+export const passkeyRegisterOptions = () =>
+  request<PublicKeyCredentialCreationOptionsJSON>('/api/Member/Passkey/RegisterOptions', { method: 'POST', body: {} });
 
-export const registerPasskey = (body: { credential: unknown; name: string }) => request<{ passkey: Passkey }>('/api/Member/Passkey/Register', { method: 'POST', body });
+export const registerPasskey = (body: { credential: unknown; name: string }) =>
+  request<{ passkey: Passkey }>('/api/Member/Passkey/Register', { method: 'POST', body });
 
-export const renamePasskey = (id: string, name: string) => request<{ passkey: Passkey }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } });
+export const renamePasskey = (id: string, name: string) =>
+  request<{ passkey: Passkey }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } });
 
 export const removePasskey = (id: string) => request<{ id: string }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -61,6 +61,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
       active = false;
       void webAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the autofill request starts once per visit of the screen
   }, []);
 
   if (!supported) return null;

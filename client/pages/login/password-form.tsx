@@ -36,7 +36,15 @@ export function PasswordForm({ email, onSubmit, onCodeLogin }: PasswordFormProps
       validate={(values) => validateLogin(values)}
       render={({ handleSubmit, submitting, form }) => (
         <form ref={formElement} onSubmit={handleSubmit} noValidate>
-          <Field name="email" label="login.emailOrId" inputMode="email" autoComplete="username webauthn" maxLength={LOGIN_ID_MAX_LENGTH} required autoFocus />
+          <Field
+            name="email"
+            label="login.emailOrId"
+            inputMode="email"
+            autoComplete="username webauthn"
+            maxLength={LOGIN_ID_MAX_LENGTH}
+            required
+            autoFocus
+          />
           <PasswordField name="password" label="login.password" maxLength={PASSWORD_MAX_LENGTH} required />
           <p className="login__forgot">
             <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>

@@ -63,7 +63,9 @@ export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, 
                 {link ? (
                   <>
                     <span className="social-card__name">{link.socialName || link.socialEmail}</span>
-                    <span className="social-card__date">{t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}</span>
+                    <span className="social-card__date">
+                      {t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}
+                    </span>
                     <Button variant="secondary" disabled={!onDisconnect} busy={busyType === type} onClick={() => onDisconnect?.(link)}>
                       {t('account.social.disconnect')}
                     </Button>

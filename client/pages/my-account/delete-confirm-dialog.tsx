@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import { Button } from '../../components/button.tsx';
@@ -41,6 +41,13 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
  * can restore until then, and that marketplace registrations end too. Cancel has the focus and
  * comes first; Escape cancels (not while the request runs). The section returns the focus.
  */
+/** Mounted each time the dialog opens, so the date counts from that moment. */
+function PermanentDeletionNotice() {
+  const { t } = useTranslation();
+  const [openedAt] = useState(Date.now);
+  return <p>{t('account.delete.confirm.when', { date: permanentDeletionDate(openedAt), days: DELETION_PERMANENT_DAYS })}</p>;
+}
+
 export function DeleteConfirmDialog({ open, busy, onCancel, onConfirm }: DeleteConfirmDialogProps) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -82,7 +89,7 @@ export function DeleteConfirmDialog({ open, busy, onCancel, onConfirm }: DeleteC
           </span>
           <h2 id={titleId}>{t('account.delete.confirm.title')}</h2>
           <div id={textId} className="confirm-dialog__text">
-            <p>{t('account.delete.confirm.when', { date: permanentDeletionDate(Date.now()), days: DELETION_PERMANENT_DAYS })}</p>
+            <PermanentDeletionNotice />
             <p>{t('account.delete.confirm.restore')}</p>
             <p>{t('account.delete.confirm.marketplaces')}</p>
           </div>

@@ -44,7 +44,8 @@ export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
       else toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
       await onChanged();
     } catch (error) {
-      if (!(error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server'))) toastError({ messageKey: 'error.somethingWentWrong' });
+      if (!(error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server')))
+        toastError({ messageKey: 'error.somethingWentWrong' });
     } finally {
       setBusy(false);
     }
@@ -73,7 +74,13 @@ export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
             <li>{t('account.delete.companyDomain')}</li>
             <li>{t('account.delete.period', { days: DELETION_PERMANENT_DAYS })}</li>
           </ul>
-          <Button ref={deleteButton} variant="secondary" className="button--danger" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+          <Button
+            ref={deleteButton}
+            variant="secondary"
+            className="button--danger"
+            aria-haspopup="dialog"
+            onClick={() => setConfirming(true)}
+          >
             {t('account.delete.button')}
           </Button>
         </AccountSection>

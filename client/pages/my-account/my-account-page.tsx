@@ -30,7 +30,9 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
     { id: 'subscription', title: 'account.subscription.title' },
     ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
     { id: 'download-data', title: 'account.download.title' },
-    ...(member.isEmp ? [] : [{ id: 'delete-account', title: member.myAccountDeleteDate ? 'account.restore.title' : 'account.delete.title' }]),
+    ...(member.isEmp
+      ? []
+      : [{ id: 'delete-account', title: member.myAccountDeleteDate ? 'account.restore.title' : 'account.delete.title' }]),
   ];
 }
 

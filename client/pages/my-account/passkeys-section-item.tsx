@@ -42,7 +42,14 @@ export function PasskeyItem({ passkey, lang, onChanged }: { passkey: Passkey; la
       {mode === 'rename' ? (
         <form onSubmit={rename} className="passkeys__rename">
           <label htmlFor={`passkey-name-${passkey.id}`}>{t('account.passkeys.name')}</label>
-          <input id={`passkey-name-${passkey.id}`} value={name} maxLength={PASSKEY_NAME_MAX_LENGTH} required onChange={(event) => setName(event.target.value)} autoFocus />
+          <input
+            id={`passkey-name-${passkey.id}`}
+            value={name}
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            required
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+          />
           <Button type="submit" busy={busy}>
             {t('account.passkeys.save')}
           </Button>
@@ -56,7 +63,9 @@ export function PasskeyItem({ passkey, lang, onChanged }: { passkey: Passkey; la
           <span className="passkeys__dates">
             {t('account.passkeys.created', { date: shortMonthDate(passkey.createdAt, lang) })}
             {' · '}
-            {passkey.lastUsedAt ? t('account.passkeys.lastUsed', { date: shortMonthDate(passkey.lastUsedAt, lang) }) : t('account.passkeys.neverUsed')}
+            {passkey.lastUsedAt
+              ? t('account.passkeys.lastUsed', { date: shortMonthDate(passkey.lastUsedAt, lang) })
+              : t('account.passkeys.neverUsed')}
           </span>
           {mode === 'confirmRemove' ? (
             <span className="passkeys__confirm" role="group" aria-label={t('account.passkeys.removeQuestion')}>

@@ -8,5 +8,8 @@ export function sendPhoneProofCode(lang: string) {
 
 /** The code that came back: the number is proven once it matches. */
 export function confirmPhoneProof(code: string) {
-  return request<{ mobileVerified: boolean }>('/api/Member/ConfirmPhoneProof', { method: 'POST', body: { code } satisfies ConfirmPhoneProofRequest });
+  return request<{ mobileVerified: boolean }>('/api/Member/ConfirmPhoneProof', {
+    method: 'POST',
+    body: { code } satisfies ConfirmPhoneProofRequest,
+  });
 }

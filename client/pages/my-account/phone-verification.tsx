@@ -21,7 +21,8 @@ function messageKey(reply: Reply<unknown>): string {
   return `error.${reply.code}`;
 }
 
-const failureKey = (caught: unknown) => (caught instanceof ApiError && caught.kind === 'network' ? 'error.network' : 'error.somethingWentWrong');
+const failureKey = (caught: unknown) =>
+  caught instanceof ApiError && caught.kind === 'network' ? 'error.network' : 'error.somethingWentWrong';
 
 /**
  * Sign-in and security: the mobile number that sign-in codes go to, 'Verified' or 'Not verified'
@@ -83,7 +84,8 @@ export function PhoneVerification({ member }: { member: Member }) {
         <div>
           <span className="field__label">{t('account.phoneProof.label')}</span>
           <p className="account-password__date">
-            +{member.mobileCountryCode} {member.mobile} · <strong>{t(verified ? 'account.phoneProof.verified' : 'account.phoneProof.notVerified')}</strong>
+            +{member.mobileCountryCode} {member.mobile} ·{' '}
+            <strong>{t(verified ? 'account.phoneProof.verified' : 'account.phoneProof.notVerified')}</strong>
           </p>
         </div>
         {!verified && sentTo === undefined && (

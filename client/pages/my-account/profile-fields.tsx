@@ -1,10 +1,6 @@
 import { useForm } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import {
-  ADDRESS_MAX_LENGTH,
-  COMPANY_MAX_LENGTH,
-  VAT_EUROPE_MAX_LENGTH,
-} from '../../../shared/limits.ts';
+import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '../../../shared/limits.ts';
 import { isChina, requiresState } from '../../../shared/rules/countries.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/info.ts';
@@ -62,7 +58,13 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
         autoComplete="organization"
         required={!isIotmartAna}
       />
-      <SelectField name="country" label="account.profile.country" options={countryOptions(countries)} onValueChange={chooseCountry} required />
+      <SelectField
+        name="country"
+        label="account.profile.country"
+        options={countryOptions(countries)}
+        onValueChange={chooseCountry}
+        required
+      />
       <div hidden={states.length === 0}>
         <SelectField name="state" label="account.profile.state" options={states} required={requiresState(values.country)} />
       </div>

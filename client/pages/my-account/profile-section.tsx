@@ -79,38 +79,38 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
   return (
     <section id="my-profile" className="card account-section" aria-labelledby="my-profile-title">
       <h2 id="my-profile-title">{t('account.profile.title')}</h2>
-        <Form<ProfileFormValues>
-          onSubmit={save}
-          initialValues={baseline}
-          validate={validate}
-          render={({ handleSubmit, form, dirty, submitting, values }) => (
-            <form
-              noValidate
-              onKeyDown={typeAhead}
-              onSubmit={(event) => {
-                const formElement = event.currentTarget;
-                const result = handleSubmit(event);
-                // After the render that shows the errors (they appear once the submit failed).
-                if (form.getState().hasValidationErrors) setTimeout(() => focusFirstInvalid(formElement));
-                void Promise.resolve(result).then(() => {
-                  if (form.getState().hasSubmitErrors) setTimeout(() => focusFirstInvalid(formElement));
-                });
-                return result;
-              }}
-            >
-              <LeaveWarning dirty={dirty === true} />
-              <ProfileFields values={values} countries={countries} vatAndAddress={needsVatAndAddress(contextOf(values).region, source)} />
-              <div className="actions">
-                <Button variant="secondary" disabled={!dirty || submitting} onClick={() => form.reset()}>
-                  {t('account.profile.undo')}
-                </Button>
-                <Button type="submit" disabled={!dirty} busy={submitting}>
-                  {t('account.profile.save')}
-                </Button>
-              </div>
-            </form>
-          )}
-        />
+      <Form<ProfileFormValues>
+        onSubmit={save}
+        initialValues={baseline}
+        validate={validate}
+        render={({ handleSubmit, form, dirty, submitting, values }) => (
+          <form
+            noValidate
+            onKeyDown={typeAhead}
+            onSubmit={(event) => {
+              const formElement = event.currentTarget;
+              const result = handleSubmit(event);
+              // After the render that shows the errors (they appear once the submit failed).
+              if (form.getState().hasValidationErrors) setTimeout(() => focusFirstInvalid(formElement));
+              void Promise.resolve(result).then(() => {
+                if (form.getState().hasSubmitErrors) setTimeout(() => focusFirstInvalid(formElement));
+              });
+              return result;
+            }}
+          >
+            <LeaveWarning dirty={dirty === true} />
+            <ProfileFields values={values} countries={countries} vatAndAddress={needsVatAndAddress(contextOf(values).region, source)} />
+            <div className="actions">
+              <Button variant="secondary" disabled={!dirty || submitting} onClick={() => form.reset()}>
+                {t('account.profile.undo')}
+              </Button>
+              <Button type="submit" disabled={!dirty} busy={submitting}>
+                {t('account.profile.save')}
+              </Button>
+            </div>
+          </form>
+        )}
+      />
     </section>
   );
 }

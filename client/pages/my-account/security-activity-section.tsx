@@ -14,7 +14,11 @@ import { dateTime } from './security-dates.ts';
 export function SecurityActivitySection() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const pages = useSWRInfinite<SecurityEventsPage>((index, previous: SecurityEventsPage | null) => (index === 0 ? eventsPagePath() : previous?.next ? eventsPagePath(previous.next) : null), fetchData);
+  const pages = useSWRInfinite<SecurityEventsPage>(
+    (index, previous: SecurityEventsPage | null) =>
+      index === 0 ? eventsPagePath() : previous?.next ? eventsPagePath(previous.next) : null,
+    fetchData,
+  );
   const [confirming, setConfirming] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const events = (pages.data ?? []).flatMap((page) => page.events);

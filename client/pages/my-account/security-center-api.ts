@@ -7,7 +7,8 @@ export const SECURITY_EVENTS_PATH = '/api/Member/SecurityEvents';
 
 export type { MemberSession, SecurityEventsPage };
 
-export const eventsPagePath = (before?: string) => (before ? `${SECURITY_EVENTS_PATH}?before=${encodeURIComponent(before)}` : SECURITY_EVENTS_PATH);
+export const eventsPagePath = (before?: string) =>
+  before ? `${SECURITY_EVENTS_PATH}?before=${encodeURIComponent(before)}` : SECURITY_EVENTS_PATH;
 
 export const endSession = (id: string) => request(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -55,7 +55,11 @@ export function SessionsSection() {
               {t('security.sessions.lastSeen', { date: dateTime(session.lastSeenAt, lang) })}
             </span>
             {!session.current && (
-              <Button variant="link" busy={busy === session.id} onClick={() => void act(session.id, () => endSession(session.id), 'security.sessions.ended')}>
+              <Button
+                variant="link"
+                busy={busy === session.id}
+                onClick={() => void act(session.id, () => endSession(session.id), 'security.sessions.ended')}
+              >
                 {t('security.sessions.end')}
               </Button>
             )}
@@ -63,7 +67,11 @@ export function SessionsSection() {
         ))}
       </ul>
       {others.length > 0 && (
-        <Button variant="secondary" busy={busy === 'others'} onClick={() => void act('others', endOtherSessions, 'security.sessions.othersEnded')}>
+        <Button
+          variant="secondary"
+          busy={busy === 'others'}
+          onClick={() => void act('others', endOtherSessions, 'security.sessions.othersEnded')}
+        >
           {t('security.sessions.endOthers')}
         </Button>
       )}

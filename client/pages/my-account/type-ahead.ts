@@ -33,7 +33,11 @@ export function useTypeAhead(): (event: KeyboardEvent<HTMLElement>) => void {
     typed.current = { text, at: now };
     event.preventDefault();
     const options = [...select.options];
-    const index = typeAheadIndex(options.map((option) => option.text), text, select.selectedIndex);
+    const index = typeAheadIndex(
+      options.map((option) => option.text),
+      text,
+      select.selectedIndex,
+    );
     if (index < 0 || index === select.selectedIndex) return;
     select.selectedIndex = index;
     select.dispatchEvent(new Event('change', { bubbles: true }));

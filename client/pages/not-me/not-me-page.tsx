@@ -26,7 +26,9 @@ export default function NotMePage() {
   const eventId = decoded(params.eventId);
   const token = decoded(params.token);
   const [state, setState] = useState<State>(eventId === 'done' ? 'secured' : 'asking');
-  usePageTitle(state === 'secured' ? 'security.notMe.securedTitle' : state === 'failed' ? 'security.notMe.failedTitle' : 'security.notMe.title');
+  usePageTitle(
+    state === 'secured' ? 'security.notMe.securedTitle' : state === 'failed' ? 'security.notMe.failedTitle' : 'security.notMe.title',
+  );
 
   const secure = () => {
     setState('busy');

@@ -23,17 +23,16 @@ export default function NoticePasswordUnchangedPage() {
   const seq = decoded(params.seq);
   const tempId = decoded(params.tempid);
   const pass = decoded(params.pass);
-  const [state, setState] = useState<State>({ kind: 'keeping' });
+  const [state, setState] = useState<State>(seq && tempId ? { kind: 'keeping' } : { kind: 'failed' });
   usePageTitle(state.kind === 'failed' ? 'password.unchanged.failedTitle' : 'password.unchanged.title');
 
   useEffect(() => {
     let current = true;
-    if (!seq || !tempId) {
-      setState({ kind: 'failed' });
-      return;
-    }
+    if (!seq || !tempId) return;
     keepPassword(seq, tempId).then(
-      (reply) => current && setState(reply.isSuccess ? { kind: 'kept', callbackUrl: typeof reply.data === 'string' ? reply.data : '' } : { kind: 'failed' }),
+      (reply) =>
+        current &&
+        setState(reply.isSuccess ? { kind: 'kept', callbackUrl: typeof reply.data === 'string' ? reply.data : '' } : { kind: 'failed' }),
       () => current && setState({ kind: 'failed' }),
     );
     return () => {

@@ -25,8 +25,7 @@ export default function RedirectPage() {
             <li key={link.key} className="link-cards__item">
               <a href={link.href}>
                 <span className="link-cards__name">{t(`activation.redirect.${link.key}`)}</span>
-                <ChevronRightIcon />{' '}
-                <span className="link-cards__text">{t(`activation.redirect.${link.key}Text`)}</span>
+                <ChevronRightIcon /> <span className="link-cards__text">{t(`activation.redirect.${link.key}Text`)}</span>
               </a>
             </li>
           ))}

@@ -25,7 +25,8 @@ export default function RefererPage() {
   useEffect(() => {
     let current = true;
     const params = readRefererParams(readQueryParams(location.search), path);
-    const signIn = params.id && params.tempId ? refererLogin({ id: params.id, tempId: params.tempId }) : Promise.reject(new Error('no ticket'));
+    const signIn =
+      params.id && params.tempId ? refererLogin({ id: params.id, tempId: params.tempId }) : Promise.reject(new Error('no ticket'));
     signIn
       .then((reply) => SIGNED_IN.has(reply.code))
       .catch(() => false)
@@ -40,6 +41,7 @@ export default function RefererPage() {
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `path` is a new object each render; its fields are the dependencies
   }, [lang, path.action, path.seq, path.tempid]);
 
   return <Spinner />;

@@ -26,12 +26,18 @@ function withQuery(path: string, values: Array<[string, string]>): string {
 
 /** Signed in: change-password (action=referer) for changepwd, otherwise my-account; pass and callbackurl kept. */
 export function refererSuccessPath(lang: Language, params: RefererParams): string {
-  const kept: Array<[string, string]> = [['pass', params.pass], ['callbackurl', params.callbackUrl]];
+  const kept: Array<[string, string]> = [
+    ['pass', params.pass],
+    ['callbackurl', params.callbackUrl],
+  ];
   if (params.action.toLowerCase() === 'changepwd') return withQuery(`/${lang}/change-password`, [['action', 'referer'], ...kept]);
   return withQuery(`/${lang}/my-account`, kept);
 }
 
 /** Not signed in: login, coming back to the callback URL or else My account. */
 export function refererFailurePath(lang: Language, params: RefererParams): string {
-  return withQuery(`/${lang}/login`, [['callbackurl', params.callbackUrl || `/${lang}/my-account`], ['pass', params.pass]]);
+  return withQuery(`/${lang}/login`, [
+    ['callbackurl', params.callbackUrl || `/${lang}/my-account`],
+    ['pass', params.pass],
+  ]);
 }

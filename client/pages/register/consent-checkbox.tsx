@@ -13,7 +13,9 @@ export interface ConsentCheckboxProps {
 /** A consent that can only be given (yes-only): ticked is true, unticked is not given. */
 export function ConsentCheckbox({ name, children, required = false }: ConsentCheckboxProps) {
   const id = useId();
-  const { input, meta } = useField<boolean | undefined>(name, { subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true } });
+  const { input, meta } = useField<boolean | undefined>(name, {
+    subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true },
+  });
   const error = useVisibleError(meta);
   const errorId = `${id}-error`;
   return (

@@ -22,7 +22,15 @@ export function EmailField({ checking, onLeave }: EmailFieldProps) {
 
   return (
     <>
-      <Field name="email" type="email" label="register.email" hint="register.emailHint" maxLength={EMAIL_MAX_LENGTH} autoComplete="email" required />
+      <Field
+        name="email"
+        type="email"
+        label="register.email"
+        hint="register.emailHint"
+        maxLength={EMAIL_MAX_LENGTH}
+        autoComplete="email"
+        required
+      />
       <p className="field__hint" role="status">
         {checking ? t('register.emailChecking') : ''}
       </p>

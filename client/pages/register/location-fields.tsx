@@ -32,7 +32,13 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
   return (
     <>
       {/* One character over the limit is accepted so the length message can show (spec section 5). */}
-      <Field name="companyName" label="register.companyName" maxLength={COMPANY_MAX_LENGTH + 1} autoComplete="organization" required={!isIotmartAna} />
+      <Field
+        name="companyName"
+        label="register.companyName"
+        maxLength={COMPANY_MAX_LENGTH + 1}
+        autoComplete="organization"
+        required={!isIotmartAna}
+      />
       <SelectField
         name="country"
         label="register.country"

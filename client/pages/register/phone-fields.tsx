@@ -75,7 +75,15 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
           kind="mobile"
           code={{ name: 'mobileCountryCode', label: 'register.mobileCountryCode', required: true }}
           codeOptions={codes}
-          parts={[{ name: 'mobile', label: 'register.mobile', autoComplete: 'tel-national', required: true, maxLength: isChina(values.country) ? CHINA_MOBILE_DIGITS : PHONE_FIELD_MAX_LENGTH }]}
+          parts={[
+            {
+              name: 'mobile',
+              label: 'register.mobile',
+              autoComplete: 'tel-national',
+              required: true,
+              maxLength: isChina(values.country) ? CHINA_MOBILE_DIGITS : PHONE_FIELD_MAX_LENGTH,
+            },
+          ]}
         />
       )}
     </>

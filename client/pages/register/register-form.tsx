@@ -48,6 +48,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
   // Every submission uses up the captcha answer; a new one is needed for the next try.
   const [submissions, setSubmissions] = useState(0);
 
+  const emailStatusOf = emailCheck.statusOf;
   const validate = useCallback(
     (values: RegisterFormValues) => {
       const errors = validateRegistration(values, {
@@ -55,23 +56,26 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
         region: findCountry(countries, values.country)?.region,
         source: session.pass,
         phoneMode: effectivePhoneMode(values.country, values.phoneMode),
-        emailStatus: emailCheck.statusOf(values.email),
+        emailStatus: emailStatusOf(values.email),
         captchaType: captchaType ?? undefined,
         isSocialSignUp: Boolean(social),
       });
       return withServerErrors(errors, values, serverErrors);
     },
-    [countries, variant.isIotmartAna, session.pass, emailCheck.statusOf, serverErrors, captchaType, social],
+    [countries, variant.isIotmartAna, session.pass, emailStatusOf, serverErrors, captchaType, social],
   );
 
   const submit = async (values: RegisterFormValues) => {
-    const payload = socialSignUpPayload(buildRegisterPayload(values, {
-      query: session,
-      lang,
-      region: findCountry(countries, values.country)?.region,
-      referer: document.referrer,
-      captchaVerify: captchaAnswer(captchaType, values.captchaToken),
-    }), social);
+    const payload = socialSignUpPayload(
+      buildRegisterPayload(values, {
+        query: session,
+        lang,
+        region: findCountry(countries, values.country)?.region,
+        referer: document.referrer,
+        captchaVerify: captchaAnswer(captchaType, values.captchaToken),
+      }),
+      social,
+    );
     try {
       const reply = await register(payload).finally(() => setSubmissions((count) => count + 1));
       if (reply.isSuccess) {
@@ -95,7 +99,12 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
   };
 
   return (
-    <Form<RegisterFormValues> onSubmit={submit} validate={validate} initialValues={socialSignUpValues(INITIAL_REGISTER_VALUES, social)} subscription={{ submitting: true }}>
+    <Form<RegisterFormValues>
+      onSubmit={submit}
+      validate={validate}
+      initialValues={socialSignUpValues(INITIAL_REGISTER_VALUES, social)}
+      subscription={{ submitting: true }}
+    >
       {({ handleSubmit, submitting }) => (
         <form
           ref={formElement}

@@ -49,7 +49,14 @@ function consents(values: RegisterFormValues): Partial<RegisterRequest> {
 
 function phones(values: RegisterFormValues): Partial<RegisterRequest> {
   if (effectivePhoneMode(values.country, values.phoneMode) === 'mobile') {
-    return { telCountryCode: '', telAreacode: '', telNo: '', telExt: '', mobileCountryCode: trimmed(values.mobileCountryCode), mobile: trimmed(values.mobile) };
+    return {
+      telCountryCode: '',
+      telAreacode: '',
+      telNo: '',
+      telExt: '',
+      mobileCountryCode: trimmed(values.mobileCountryCode),
+      mobile: trimmed(values.mobile),
+    };
   }
   return {
     telCountryCode: trimmed(values.telCountryCode),

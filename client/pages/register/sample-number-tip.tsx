@@ -41,7 +41,13 @@ export function SampleNumberTip({ country, callingCode }: SampleNumberTipProps) 
 
   return (
     <span className="sample-numbers">
-      <button type="button" className="sample-numbers__button" aria-expanded={open} aria-controls={`${id}-tip`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="sample-numbers__button"
+        aria-expanded={open}
+        aria-controls={`${id}-tip`}
+        onClick={() => setOpen(!open)}
+      >
         {t('register.sampleNumbers.button')}
       </button>
       <span id={`${id}-tip`} role="tooltip" className="sample-numbers__tip" hidden={!open}>
@@ -49,7 +55,9 @@ export function SampleNumberTip({ country, callingCode }: SampleNumberTipProps) 
         {sampleId && data && (
           <>
             {data.fixed !== '' && <span className="sample-numbers__line">{t('register.sampleNumbers.fixed', { number: data.fixed })}</span>}
-            {data.mobile !== '' && <span className="sample-numbers__line">{t('register.sampleNumbers.mobile', { number: data.mobile })}</span>}
+            {data.mobile !== '' && (
+              <span className="sample-numbers__line">{t('register.sampleNumbers.mobile', { number: data.mobile })}</span>
+            )}
           </>
         )}
       </span>

@@ -5,10 +5,29 @@ import type { RegisterFormValues } from './register-values.ts';
 export type RegisterField = Exclude<keyof RegisterFormValues, 'phoneMode'>;
 
 const FIELDS: readonly RegisterField[] = [
-  'firstName', 'lastName', 'email', 'password', 'confirmPassword', 'companyName', 'country', 'state',
-  'telCountryCode', 'telAreacode', 'telNo', 'telExt', 'mobileCountryCode', 'mobile', 'VATNumber', 'Address',
-  'isGlobalAgreePolicy', 'turkeyPolicyConsent', 'koreaTermsConsent', 'koreaPersonalDataConsent', 'japanPolicyConsent',
-  'isSubscribe', 'captchaToken',
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'companyName',
+  'country',
+  'state',
+  'telCountryCode',
+  'telAreacode',
+  'telNo',
+  'telExt',
+  'mobileCountryCode',
+  'mobile',
+  'VATNumber',
+  'Address',
+  'isGlobalAgreePolicy',
+  'turkeyPolicyConsent',
+  'koreaTermsConsent',
+  'koreaPersonalDataConsent',
+  'japanPolicyConsent',
+  'isSubscribe',
+  'captchaToken',
 ];
 
 /** Payload names the server may report that the form shows under another name. */

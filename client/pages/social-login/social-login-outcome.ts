@@ -16,7 +16,11 @@ export type SocialOutcome =
  * Finishes a round trip (spec: Social login callback): login signs in (unknown account → register),
  * register verifies then goes to register, connect verifies, links and goes to my-account.
  */
-export async function finishSocialSignIn(query: URLSearchParams, pending: PendingSocialSignIn | undefined, lang: Language): Promise<SocialOutcome> {
+export async function finishSocialSignIn(
+  query: URLSearchParams,
+  pending: PendingSocialSignIn | undefined,
+  lang: Language,
+): Promise<SocialOutcome> {
   const code = query.get('code') ?? '';
   const state = query.get('state') ?? '';
   const back = pending?.origin === 'connect' ? '/my-account' : pending?.origin === 'register' ? '/register' : '/login';
@@ -41,7 +45,10 @@ export async function finishSocialSignIn(query: URLSearchParams, pending: Pendin
   if (!verified.isSuccess) return { go: 'page', path: `${back}${queryString}`, error: { code: verified.code } };
   if (pending.origin === 'register') return { go: 'page', path: `/register${queryString}` };
 
-  const connected = await request('/api/Member/SocialConnect', { method: 'POST', body: { socialType: pending.socialType, isConnect: true } });
+  const connected = await request('/api/Member/SocialConnect', {
+    method: 'POST',
+    body: { socialType: pending.socialType, isConnect: true },
+  });
   return connected.isSuccess
     ? { go: 'page', path: `/my-account${queryString}`, success: 'social.connected' }
     : { go: 'page', path: `/my-account${queryString}`, error: { code: connected.code, title: connected.title } };

@@ -22,7 +22,11 @@ export function userHandle(memberId: number, secret: string): Uint8Array<ArrayBu
   return new Uint8Array(createHmac('sha256', secret).update(`passkey-user:${memberId}`).digest());
 }
 
-export function registrationOptions(rp: RelyingParty, member: { userId: string; handle: Uint8Array<ArrayBuffer> }, existing: Array<{ credentialId: string; transports: string[] }>) {
+export function registrationOptions(
+  rp: RelyingParty,
+  member: { userId: string; handle: Uint8Array<ArrayBuffer> },
+  existing: Array<{ credentialId: string; transports: string[] }>,
+) {
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -35,8 +39,18 @@ export function registrationOptions(rp: RelyingParty, member: { userId: string; 
 }
 
 /** The credential to store, or undefined when the response does not prove a new credential for this challenge. */
-export async function verifiedRegistration(rp: RelyingParty, response: RegistrationResponseJSON, challenge: string): Promise<Omit<NewPasskey, 'name'> | undefined> {
-  const result = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
+export async function verifiedRegistration(
+  rp: RelyingParty,
+  response: RegistrationResponseJSON,
+  challenge: string,
+): Promise<Omit<NewPasskey, 'name'> | undefined> {
+  const result = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  });
   if (!result.verified) return undefined;
   const { credential } = result.registrationInfo;
   return {
@@ -53,13 +67,23 @@ export function authenticationOptions(rp: RelyingParty) {
 }
 
 /** The authenticator's new counter when the assertion is valid for this challenge and key; undefined otherwise. */
-export async function verifiedAssertion(rp: RelyingParty, response: AuthenticationResponseJSON, challenge: string, key: CredentialKey): Promise<number | undefined> {
+export async function verifiedAssertion(
+  rp: RelyingParty,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  key: CredentialKey,
+): Promise<number | undefined> {
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
-    credential: { id: response.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: key.transports as AuthenticatorTransport[] },
+    credential: {
+      id: response.id,
+      publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+      counter: key.counter,
+      transports: key.transports as AuthenticatorTransport[],
+    },
     requireUserVerification: true,
   });
   return result.verified ? result.authenticationInfo.newCounter : undefined;

@@ -23,7 +23,12 @@ declare module 'fastify' {
  * right or wrong. An assertion made for one browser's challenge is worthless in another's.
  */
 export function issueChallenge(request: FastifyRequest, kind: CeremonyKind, challenge: string, now: number, memberId?: number): void {
-  request.session.passkeyChallenge = { kind, challenge, expiresAt: now + PASSKEY_CHALLENGE_SECONDS * 1000, ...(memberId === undefined ? {} : { memberId }) };
+  request.session.passkeyChallenge = {
+    kind,
+    challenge,
+    expiresAt: now + PASSKEY_CHALLENGE_SECONDS * 1000,
+    ...(memberId === undefined ? {} : { memberId }),
+  };
 }
 
 /** The pending challenge of `kind`, consumed; undefined when there is none, it expired, or it was issued to another member. */

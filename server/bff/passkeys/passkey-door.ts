@@ -12,7 +12,8 @@ const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized']);
  */
 export const PASSKEY_DOOR = {
   checksPassword: true,
-  verdict: ({ body }) => (body.code === 'PasskeyNotAccepted' ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven'),
+  verdict: ({ body }) =>
+    body.code === 'PasskeyNotAccepted' ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven',
 } as const satisfies SignInDoor;
 
 /** No challenge of this browser's, an unknown credential or an assertion that does not verify: one answer for all. */

@@ -41,7 +41,10 @@ export function codeForStatus(status: number): string {
 }
 
 function send(reply: FastifyReply, status: number, code: string, errors?: FieldError[]) {
-  return reply.code(status).type('application/json; charset=utf-8').send(fail(code, errors ? { errors } : {}));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(fail(code, errors ? { errors } : {}));
 }
 
 /**

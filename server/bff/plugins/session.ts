@@ -95,12 +95,20 @@ export default fp(
       rolling: true,
     });
 
-    app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: { passwordChangeRequired?: boolean } = {}) {
-      await this.session.regenerate();
-      const now = options.clock.now();
-      Object.assign(this.session, member, { signedInAt: now, lastSeenAt: now }, start.passwordChangeRequired ? { passwordChangeRequired: true } : {});
-      await store.addMemberSession(member.memberId, this.session.sessionId);
-    });
+    app.decorateRequest(
+      'startMemberSession',
+      async function (this: FastifyRequest, member: SignedInMember, start: { passwordChangeRequired?: boolean } = {}) {
+        await this.session.regenerate();
+        const now = options.clock.now();
+        Object.assign(
+          this.session,
+          member,
+          { signedInAt: now, lastSeenAt: now },
+          start.passwordChangeRequired ? { passwordChangeRequired: true } : {},
+        );
+        await store.addMemberSession(member.memberId, this.session.sessionId);
+      },
+    );
 
     app.decorateRequest('endMemberSession', async function (this: FastifyRequest, reply: FastifyReply) {
       if (this.session) await this.session.destroy();

@@ -17,10 +17,21 @@ const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength
 export default async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy } = deps;
 
-  app.put<{ Body: SubscriptionUpdate }>('/api/Member/UpdateMemberSubscribe', { schema: { body: SubscriptionUpdateSchema } }, async (request, reply) => {
-    const { userId, isSubscribe } = request.body;
-    return relay(reply, await callAsMember<Member>(upstream, request, reply, { method: 'PUT', path: '/api/Member/UpdateMemberSubscribe', body: { userId, isSubscribe } }));
-  });
+  app.put<{ Body: SubscriptionUpdate }>(
+    '/api/Member/UpdateMemberSubscribe',
+    { schema: { body: SubscriptionUpdateSchema } },
+    async (request, reply) => {
+      const { userId, isSubscribe } = request.body;
+      return relay(
+        reply,
+        await callAsMember<Member>(upstream, request, reply, {
+          method: 'PUT',
+          path: '/api/Member/UpdateMemberSubscribe',
+          body: { userId, isSubscribe },
+        }),
+      );
+    },
+  );
 
   // The member service sends the file in the envelope; the browser gets the file itself.
   app.get('/api/Member/ExportProfile', async (request, reply) => {
@@ -35,7 +46,15 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
 
   /** Passed on as they are; the language is that of the confirmation mail a deletion sends. */
   const forward = (method: 'DELETE' | 'POST', path: string) => async (request: FastifyRequest, reply: FastifyReply) =>
-    relay(reply, await callAsMember<Member>(upstream, request, reply, { method, path, ...(method === 'DELETE' ? { body: {} } : {}), language: requestLanguage(request) }));
+    relay(
+      reply,
+      await callAsMember<Member>(upstream, request, reply, {
+        method,
+        path,
+        ...(method === 'DELETE' ? { body: {} } : {}),
+        language: requestLanguage(request),
+      }),
+    );
   // DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README).
   app.delete('/api/member', forward('DELETE', '/api/member'));
   app.post('/api/Member/ApplyDeleteTag', forward('POST', '/api/Member/ApplyDeleteTag'));

@@ -34,7 +34,12 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
         upstream.call<UpstreamSignInData>({
           method: 'POST',
           path: '/api/Member/Login',
-          body: { userId, password: encodePassword(password, config.passwordEncodingKey), returnUrl: local ? undefined : allowedReturnUrl, pass },
+          body: {
+            userId,
+            password: encodePassword(password, config.passwordEncodingKey),
+            returnUrl: local ? undefined : allowedReturnUrl,
+            pass,
+          },
           language: requestLanguage(request),
         }),
       );

@@ -19,7 +19,10 @@ export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
     { schema: { body: UpdateCrmPolicyRequestSchema }, config: limited },
     async (request, reply) => {
       const { hashEmail, status, source } = request.body;
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmPolicy', body: { hashEmail, status, source } }));
+      return relay(
+        reply,
+        await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmPolicy', body: { hashEmail, status, source } }),
+      );
     },
   );
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
-import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema, type OtpVerifyRequest, type SendOtpCodeRequest } from '../../../shared/schemas/auth.ts';
+import {
+  OtpVerifyRequestSchema,
+  SendOtpCodeRequestSchema,
+  type OtpVerifyRequest,
+  type SendOtpCodeRequest,
+} from '../../../shared/schemas/auth.ts';
 import { ok } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
@@ -22,7 +27,10 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
   // browser starts its resend countdown there, whatever its cookies say.
   app.post<{ Body: SendOtpCodeRequest }>(
     '/api/Member/SendOtpCode',
-    { schema: { body: SendOtpCodeRequestSchema }, config: { ...strictRateLimit(config.otpRateLimitPerMinute), ...ALLOWED_DURING_PASSWORD_CHANGE } },
+    {
+      schema: { body: SendOtpCodeRequestSchema },
+      config: { ...strictRateLimit(config.otpRateLimitPerMinute), ...ALLOWED_DURING_PASSWORD_CHANGE },
+    },
     async (request, reply) => {
       const { userId, otpVerifyType } = request.body;
       const account = OtpSendWindow.account(userId);
@@ -35,7 +43,12 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
 
       const lang = requestLanguage(request, request.body.lang);
       const result = await upstream
-        .call<{ showSendCode?: boolean; lastThreeDigits?: string }>({ method: 'POST', path: '/api/Member/SendOtpCode', body: { userId, otpVerifyType, lang }, language: lang })
+        .call<{ showSendCode?: boolean; lastThreeDigits?: string }>({
+          method: 'POST',
+          path: '/api/Member/SendOtpCode',
+          body: { userId, otpVerifyType, lang },
+          language: lang,
+        })
         .catch(async (error: unknown) => {
           countOtpSend(otpVerifyType, 'error');
           await window.release(account);

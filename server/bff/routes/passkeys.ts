@@ -52,32 +52,45 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
     requireRecentSignIn(request, clock.now());
-    const existing = await callAsMember<{ passkeys: StoredPasskey[] }>(upstream, request, reply, { method: 'GET', path: '/api/Member/Passkeys' });
+    const existing = await callAsMember<{ passkeys: StoredPasskey[] }>(upstream, request, reply, {
+      method: 'GET',
+      path: '/api/Member/Passkeys',
+    });
     if (!existing.body.isSuccess) return relay(reply, existing);
-    const options = await registrationOptions(rp, { userId: member.userId, handle: userHandle(member.memberId, config.sessionSecret) }, existing.body.data?.passkeys ?? []);
+    const options = await registrationOptions(
+      rp,
+      { userId: member.userId, handle: userHandle(member.memberId, config.sessionSecret) },
+      existing.body.data?.passkeys ?? [],
+    );
     issueChallenge(request, 'register', options.challenge, clock.now(), member.memberId);
     return ok(options);
   });
 
-  app.post<{ Body: PasskeyRegister }>('/api/Member/Passkey/Register', { schema: { body: PasskeyRegisterSchema, response: replies(OneSchema) } }, async (request, reply) => {
-    const member = signedInMember(request);
-    if (!member) throw notSignedIn();
-    requireRecentSignIn(request, clock.now());
-    const challenge = takeChallenge(request, 'register', clock.now(), member.memberId);
-    if (challenge === undefined) throw new ReplyError(400, 'PasskeyChallengeInvalid');
-    const credential = await verifiedRegistration(rp, request.body.credential as unknown as RegistrationResponseJSON, challenge).catch((error: unknown) => {
-      request.log.info({ err: error }, 'passkey registration not verified');
-      return undefined;
-    });
-    if (!credential) throw new ReplyError(400, 'PasskeyNotAccepted');
-    const result = await callAsMember<{ passkey: Passkey }>(upstream, request, reply, {
-      method: 'POST',
-      path: '/api/Member/Passkeys',
-      body: { ...credential, name: request.body.name },
-      language: requestLanguage(request),
-    });
-    return relay(reply, result);
-  });
+  app.post<{ Body: PasskeyRegister }>(
+    '/api/Member/Passkey/Register',
+    { schema: { body: PasskeyRegisterSchema, response: replies(OneSchema) } },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      if (!member) throw notSignedIn();
+      requireRecentSignIn(request, clock.now());
+      const challenge = takeChallenge(request, 'register', clock.now(), member.memberId);
+      if (challenge === undefined) throw new ReplyError(400, 'PasskeyChallengeInvalid');
+      const credential = await verifiedRegistration(rp, request.body.credential as unknown as RegistrationResponseJSON, challenge).catch(
+        (error: unknown) => {
+          request.log.info({ err: error }, 'passkey registration not verified');
+          return undefined;
+        },
+      );
+      if (!credential) throw new ReplyError(400, 'PasskeyNotAccepted');
+      const result = await callAsMember<{ passkey: Passkey }>(upstream, request, reply, {
+        method: 'POST',
+        path: '/api/Member/Passkeys',
+        body: { ...credential, name: request.body.name },
+        language: requestLanguage(request),
+      });
+      return relay(reply, result);
+    },
+  );
 
   app.get('/api/Member/Passkeys', { schema: { response: replies(PasskeyListSchema) } }, async (request, reply) => {
     const result = await callAsMember<{ passkeys: Passkey[] }>(upstream, request, reply, { method: 'GET', path: '/api/Member/Passkeys' });
@@ -89,19 +102,33 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, body: PasskeyRenameSchema, response: replies(OneSchema) } },
     async (request, reply) =>
-      relay(reply, await callAsMember(upstream, request, reply, { method: 'PATCH', path: `/api/Member/Passkeys/${request.params.id}`, body: request.body })),
+      relay(
+        reply,
+        await callAsMember(upstream, request, reply, {
+          method: 'PATCH',
+          path: `/api/Member/Passkeys/${request.params.id}`,
+          body: request.body,
+        }),
+      ),
   );
 
-  app.delete<{ Params: PasskeyParams }>('/api/Member/Passkeys/:id', { schema: { params: PasskeyParamsSchema, response: replies(Type.Object({ id: Type.String() })) } }, async (request, reply) =>
-    relay(reply, await callAsMember(upstream, request, reply, { method: 'DELETE', path: `/api/Member/Passkeys/${request.params.id}` })),
+  app.delete<{ Params: PasskeyParams }>(
+    '/api/Member/Passkeys/:id',
+    { schema: { params: PasskeyParamsSchema, response: replies(Type.Object({ id: Type.String() })) } },
+    async (request, reply) =>
+      relay(reply, await callAsMember(upstream, request, reply, { method: 'DELETE', path: `/api/Member/Passkeys/${request.params.id}` })),
   );
 
   // Signing in anew replaces a session that must change its password, as the password sign-in does.
-  app.post('/api/Member/Passkey/LoginOptions', { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request) => {
-    const options = await authenticationOptions(rp);
-    issueChallenge(request, 'login', options.challenge, clock.now());
-    return ok(options);
-  });
+  app.post(
+    '/api/Member/Passkey/LoginOptions',
+    { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    async (request) => {
+      const options = await authenticationOptions(rp);
+      issueChallenge(request, 'login', options.challenge, clock.now());
+      return ok(options);
+    },
+  );
 
   app.post<{ Body: PasskeyLogin }>(
     '/api/Member/Passkey/Login',
@@ -110,29 +137,52 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       const { credential, returnUrl, pass } = request.body;
       const assertion = credential as unknown as AuthenticationResponseJSON;
       const challenge = takeChallenge(request, 'login', clock.now());
-      const key = challenge === undefined ? undefined : await upstream.call<CredentialKey>({ method: 'POST', path: '/api/Member/Passkey/Credential', body: { credentialId: assertion.id } });
+      const key =
+        challenge === undefined
+          ? undefined
+          : await upstream.call<CredentialKey>({
+              method: 'POST',
+              path: '/api/Member/Passkey/Credential',
+              body: { credentialId: assertion.id },
+            });
       const stored = key?.body.isSuccess ? key.body.data : undefined;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
 
-      const result = await doors.attempt(request, reply, PASSKEY_DOOR, stored?.userId, async (): Promise<UpstreamReply<UpstreamSignInData>> => {
-        if (challenge === undefined || stored === undefined) return passkeyRefused();
-        const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
-          request.log.info({ err: error }, 'passkey assertion not verified');
-          return undefined;
-        });
-        if (newCounter === undefined) return passkeyRefused();
-        return upstream.call<UpstreamSignInData>({
-          method: 'POST',
-          path: '/api/Member/Passkey/Login',
-          body: { credentialId: assertion.id, seenCounter: stored.counter, newCounter, returnUrl: local ? undefined : allowedReturnUrl, pass },
-          language: requestLanguage(request),
-        });
-      });
+      const result = await doors.attempt(
+        request,
+        reply,
+        PASSKEY_DOOR,
+        stored?.userId,
+        async (): Promise<UpstreamReply<UpstreamSignInData>> => {
+          if (challenge === undefined || stored === undefined) return passkeyRefused();
+          const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
+            request.log.info({ err: error }, 'passkey assertion not verified');
+            return undefined;
+          });
+          if (newCounter === undefined) return passkeyRefused();
+          return upstream.call<UpstreamSignInData>({
+            method: 'POST',
+            path: '/api/Member/Passkey/Login',
+            body: {
+              credentialId: assertion.id,
+              seenCounter: stored.counter,
+              newCounter,
+              returnUrl: local ? undefined : allowedReturnUrl,
+              pass,
+            },
+            language: requestLanguage(request),
+          });
+        },
+      );
       if (result.body.code === 'AccountLock') return result.body;
       if (PASSKEY_DOOR.verdict(result) === 'wrong') return reply.code(200).send(fail(result.body.code));
-      return reply.code(result.status).send(await signedInReply(request, result as UpstreamReply<UpstreamSignInData>, callbackPolicy, local ? allowedReturnUrl : undefined));
+      return reply
+        .code(result.status)
+        .send(
+          await signedInReply(request, result as UpstreamReply<UpstreamSignInData>, callbackPolicy, local ? allowedReturnUrl : undefined),
+        );
     },
   );
 }

@@ -13,7 +13,10 @@ const COOKIE_SECONDS = 24 * 60 * 60;
  * opaque id of a reset link (it can only ever reach that link's owner).
  */
 export function passwordMailProof(secret: string, secure: boolean) {
-  const proofOf = (email: string) => createHmac('sha256', secret).update(`password-reset:${normalizeEmail(email)}`).digest('base64url');
+  const proofOf = (email: string) =>
+    createHmac('sha256', secret)
+      .update(`password-reset:${normalizeEmail(email)}`)
+      .digest('base64url');
   return {
     remember(reply: FastifyReply, email: string): void {
       reply.setCookie(COOKIE, proofOf(email), { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure, maxAge: COOKIE_SECONDS });

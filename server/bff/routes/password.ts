@@ -77,24 +77,28 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     }
   }
 
-  app.post<{ Body: ForgotPwdRequest }>('/api/Member/ForgotPwd', { schema: { body: ForgotPwdRequestSchema }, config: { ...mailLimited, ...changing } }, async (request, reply) => {
-    const body = request.body;
-    const lang = requestLanguage(request, body.lang);
-    failIfInvalid({ userId: validateEmail(body.userId) });
-    await captcha.require(request, body.captchaVerify, lang);
-    await perAddress('forgot', body.userId, reply);
-    const result = await upstream.call<Record<string, unknown>>({
-      method: 'POST',
-      path: '/api/Member/ForgotPwd',
-      body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
-      language: lang,
-    });
-    if (result.body.isSuccess) proof.remember(reply, body.userId);
-    if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl) {
-      result.body.data = { redirectUrl: config.employeeResetPasswordUrl };
-    }
-    return relay(reply, result);
-  });
+  app.post<{ Body: ForgotPwdRequest }>(
+    '/api/Member/ForgotPwd',
+    { schema: { body: ForgotPwdRequestSchema }, config: { ...mailLimited, ...changing } },
+    async (request, reply) => {
+      const body = request.body;
+      const lang = requestLanguage(request, body.lang);
+      failIfInvalid({ userId: validateEmail(body.userId) });
+      await captcha.require(request, body.captchaVerify, lang);
+      await perAddress('forgot', body.userId, reply);
+      const result = await upstream.call<Record<string, unknown>>({
+        method: 'POST',
+        path: '/api/Member/ForgotPwd',
+        body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
+        language: lang,
+      });
+      if (result.body.isSuccess) proof.remember(reply, body.userId);
+      if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl) {
+        result.body.data = { redirectUrl: config.employeeResetPasswordUrl };
+      }
+      return relay(reply, result);
+    },
+  );
 
   app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
     '/api/Member/ResendResetPwdMail',
@@ -103,7 +107,15 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const lang = requestLanguage(request, request.body.lang);
       if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
       await perAddress('forgot', request.body.userId, reply);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ResendResetPwdMail', body: { userId: request.body.userId, lang }, language: lang }));
+      return relay(
+        reply,
+        await upstream.call({
+          method: 'POST',
+          path: '/api/Member/ResendResetPwdMail',
+          body: { userId: request.body.userId, lang },
+          language: lang,
+        }),
+      );
     },
   );
 
@@ -134,53 +146,76 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     },
   );
 
-  app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>('/api/Member/ValidatePwd', { schema: { body: ValidatePwdRequestSchema }, config: changing }, async (request, reply) => {
-    if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
-    const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
-      callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/ValidatePwd', body: { password: encode(request.body.password) } }),
-    );
-    return relay(reply, result);
-  });
+  app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>(
+    '/api/Member/ValidatePwd',
+    { schema: { body: ValidatePwdRequestSchema }, config: changing },
+    async (request, reply) => {
+      if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
+      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
+        callAsMember(upstream, request, reply, {
+          method: 'POST',
+          path: '/api/Member/ValidatePwd',
+          body: { password: encode(request.body.password) },
+        }),
+      );
+      return relay(reply, result);
+    },
+  );
 
-  app.post<{ Body: ResetPwdUnAuthRequest }>('/api/Member/ResetPwdUnAuth', { schema: { body: ResetPwdUnAuthRequestSchema }, config: { ...guessLimited, ...changing } }, async (request, reply) => {
-    const { userId, token, password, confirmPassword } = request.body;
-    failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
-    const lang = requestLanguage(request, request.body.lang);
-    const result = await upstream.call<ChangedData>({
-      method: 'POST',
-      path: '/api/Member/ResetPwdUnAuth',
-      body: { userId, token, password: encode(password), lang },
-      language: lang,
-    });
-    if (!result.body.isSuccess) return relay(reply, result);
-    if (signedInMember(request)?.memberId === result.body.data?.memberId) passwordChangeDone(request);
-    await endOtherSessions(request, result.body.data?.memberId);
-    const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
-    const shown: Reply<ChangedData> = { ...result.body, data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) } };
-    return reply.code(result.status).send(shown);
-  });
-
-  app.post<{ Body: ResetPwdRequest }>('/api/Member/ResetPwd', { schema: { body: ResetPwdRequestSchema }, config: changing }, async (request, reply) => {
-    const { currentPassword, newPassword, confirmPassword, returnUrl } = request.body;
-    const errors = validateNewPassword({ password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword }, 'change');
-    failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
-    const lang = requestLanguage(request, request.body.lang);
-    const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
-      callAsMember<UpstreamSignInData>(upstream, request, reply, {
+  app.post<{ Body: ResetPwdUnAuthRequest }>(
+    '/api/Member/ResetPwdUnAuth',
+    { schema: { body: ResetPwdUnAuthRequestSchema }, config: { ...guessLimited, ...changing } },
+    async (request, reply) => {
+      const { userId, token, password, confirmPassword } = request.body;
+      failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
+      const lang = requestLanguage(request, request.body.lang);
+      const result = await upstream.call<ChangedData>({
         method: 'POST',
-        path: '/api/Member/ResetPwd',
-        body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
+        path: '/api/Member/ResetPwdUnAuth',
+        body: { userId, token, password: encode(password), lang },
         language: lang,
-      }),
-    );
-    if (!result.body.isSuccess) return relay(reply, result);
-    // The same session goes on with every route (the member service set the status back to active).
-    passwordChangeDone(request);
-    await endOtherSessions(request, signedInMember(request)?.memberId);
-    // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
-    if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl) return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
-    return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
-  });
+      });
+      if (!result.body.isSuccess) return relay(reply, result);
+      if (signedInMember(request)?.memberId === result.body.data?.memberId) passwordChangeDone(request);
+      await endOtherSessions(request, result.body.data?.memberId);
+      const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
+      const shown: Reply<ChangedData> = {
+        ...result.body,
+        data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) },
+      };
+      return reply.code(result.status).send(shown);
+    },
+  );
+
+  app.post<{ Body: ResetPwdRequest }>(
+    '/api/Member/ResetPwd',
+    { schema: { body: ResetPwdRequestSchema }, config: changing },
+    async (request, reply) => {
+      const { currentPassword, newPassword, confirmPassword, returnUrl } = request.body;
+      const errors = validateNewPassword(
+        { password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword },
+        'change',
+      );
+      failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
+      const lang = requestLanguage(request, request.body.lang);
+      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
+        callAsMember<UpstreamSignInData>(upstream, request, reply, {
+          method: 'POST',
+          path: '/api/Member/ResetPwd',
+          body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
+          language: lang,
+        }),
+      );
+      if (!result.body.isSuccess) return relay(reply, result);
+      // The same session goes on with every route (the member service set the status back to active).
+      passwordChangeDone(request);
+      await endOtherSessions(request, signedInMember(request)?.memberId);
+      // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
+      if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
+        return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
+      return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
+    },
+  );
 
   app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
     '/api/Member/ResendOneYearNotUpdatePwdMail',
@@ -190,7 +225,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       if (!userId) throw formValidateFail([{ field: 'userId', code: 'Form_Required' }]);
       const lang = requestLanguage(request, request.body.lang);
       await perAddress('reminder', userId, reply);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/ResendOneYearNotUpdatePwdMail', body: { userId, lang }, language: lang }));
+      return relay(
+        reply,
+        await upstream.call({ method: 'POST', path: '/api/Member/ResendOneYearNotUpdatePwdMail', body: { userId, lang }, language: lang }),
+      );
     },
   );
 

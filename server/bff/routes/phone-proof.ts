@@ -57,6 +57,13 @@ export default async function phoneProofRoutes(app: FastifyInstance, deps: Route
     '/api/Member/ConfirmPhoneProof',
     { schema: { body: ConfirmPhoneProofRequestSchema }, config: strictRateLimit(config.loginRateLimitPerMinute) },
     async (request, reply) =>
-      relay(reply, await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/ConfirmPhoneProof', body: { code: request.body.code.trim() } })),
+      relay(
+        reply,
+        await callAsMember(upstream, request, reply, {
+          method: 'POST',
+          path: '/api/Member/ConfirmPhoneProof',
+          body: { code: request.body.code.trim() },
+        }),
+      ),
   );
 }

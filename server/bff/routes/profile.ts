@@ -16,7 +16,22 @@ function upstreamProfile(body: ProfileUpdate): ProfileUpdate {
   const { firstName, lastName, companyName, country, state, telCountryCode, telAreacode, telNo, telExt, mobileCountryCode, mobile } = body;
   const { businessApplicationAreas, inProducts, memberExtension } = body;
   const extension = memberExtension ? { memberExtension: { vatNumber: memberExtension.vatNumber, address: memberExtension.address } } : {};
-  return { firstName, lastName, companyName, country, state, telCountryCode, telAreacode, telNo, telExt, mobileCountryCode, mobile, businessApplicationAreas, inProducts, ...extension };
+  return {
+    firstName,
+    lastName,
+    companyName,
+    country,
+    state,
+    telCountryCode,
+    telAreacode,
+    telNo,
+    telExt,
+    mobileCountryCode,
+    mobile,
+    businessApplicationAreas,
+    inProducts,
+    ...extension,
+  };
 }
 
 export default async function profileRoutes(app: FastifyInstance, deps: RouteDeps) {

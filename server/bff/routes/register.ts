@@ -67,7 +67,12 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
         lang,
         returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
       });
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/Register', body: social ? { ...payload, memberSocial: social } : payload, language: lang });
+      const result = await upstream.call({
+        method: 'POST',
+        path: '/api/Member/Register',
+        body: social ? { ...payload, memberSocial: social } : payload,
+        language: lang,
+      });
       if (social && result.body.isSuccess) forgetIdentity(request);
       if (result.body.isSuccess) result.body.data = { ...(result.body.data as object), registrationProof: registered.issue(body.email) };
       return relay(reply, result);
@@ -99,10 +104,12 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       const lang = requestLanguage(request, request.body.lang);
       if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify, lang);
       await pacing.claim(userId, reply);
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/Reactivate', body: { userId, checkResend, lang }, language: lang }).catch(async (error: unknown) => {
-        await pacing.release(userId);
-        throw error;
-      });
+      const result = await upstream
+        .call({ method: 'POST', path: '/api/Member/Reactivate', body: { userId, checkResend, lang }, language: lang })
+        .catch(async (error: unknown) => {
+          await pacing.release(userId);
+          throw error;
+        });
       if (!result.body.isSuccess) await pacing.release(userId);
       return relay(reply, result);
     },

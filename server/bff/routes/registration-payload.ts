@@ -46,9 +46,15 @@ const TYPED_FIELDS = [
   'source',
 ] as const satisfies ReadonlyArray<keyof RegisterRequest>;
 
-const EXTENSION_FIELDS = ['address', 'vatNumber', 'registerPurpose', 'referer', 'utmSource', 'utmMedium', 'utmCampaign'] as const satisfies ReadonlyArray<
-  keyof NonNullable<RegisterRequest['memberExtension']>
->;
+const EXTENSION_FIELDS = [
+  'address',
+  'vatNumber',
+  'registerPurpose',
+  'referer',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+] as const satisfies ReadonlyArray<keyof NonNullable<RegisterRequest['memberExtension']>>;
 
 function named<T extends object, K extends keyof T>(source: T, names: readonly K[]): Partial<Pick<T, K>> {
   return Object.fromEntries(names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]])) as Partial<Pick<T, K>>;

@@ -19,7 +19,10 @@ function recipientKey(userId: string): string {
  * made up for another one.
  */
 export function registrationProof(secret: string) {
-  const proofOf = (email: string) => createHmac('sha256', secret).update(`registered:${normalizeEmail(email)}`).digest('base64url');
+  const proofOf = (email: string) =>
+    createHmac('sha256', secret)
+      .update(`registered:${normalizeEmail(email)}`)
+      .digest('base64url');
   return {
     issue: proofOf,
     /**

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok, ReplySchema } from '../../../shared/schemas/reply.ts';
-import { NotMeRequestSchema, SecurityEventsPageSchema, SecurityEventsQuerySchema, type NotMeRequest, type SecurityEventsPage } from '../../../shared/schemas/security-center.ts';
+import {
+  NotMeRequestSchema,
+  SecurityEventsPageSchema,
+  SecurityEventsQuerySchema,
+  type NotMeRequest,
+  type SecurityEventsPage,
+} from '../../../shared/schemas/security-center.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
@@ -17,20 +23,38 @@ import { callAsMember, relay } from './member-call.ts';
 export default async function securityEventRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, config } = deps;
 
-  app.get<{ Querystring: Static<typeof SecurityEventsQuerySchema> }>('/api/Member/SecurityEvents', { schema: { querystring: SecurityEventsQuerySchema, response: { 200: ReplySchema(SecurityEventsPageSchema) } } }, async (request, reply) => {
-    const before = request.query.before ? `?before=${encodeURIComponent(request.query.before)}` : '';
-    return relay(reply, await callAsMember<SecurityEventsPage>(upstream, request, reply, { method: 'GET', path: `/api/Member/SecurityEvents${before}` }));
-  });
+  app.get<{ Querystring: Static<typeof SecurityEventsQuerySchema> }>(
+    '/api/Member/SecurityEvents',
+    { schema: { querystring: SecurityEventsQuerySchema, response: { 200: ReplySchema(SecurityEventsPageSchema) } } },
+    async (request, reply) => {
+      const before = request.query.before ? `?before=${encodeURIComponent(request.query.before)}` : '';
+      return relay(
+        reply,
+        await callAsMember<SecurityEventsPage>(upstream, request, reply, { method: 'GET', path: `/api/Member/SecurityEvents${before}` }),
+      );
+    },
+  );
 
   app.post<{ Body: NotMeRequest }>(
     '/api/Member/SecurityEvents/NotMe',
     // The link's token is a secret someone could guess at: limited like the other link checks.
-    { schema: { body: NotMeRequestSchema, response: { 200: ReplySchema(Type.Object({})) } }, config: strictRateLimit(config.loginRateLimitPerMinute) },
+    {
+      schema: { body: NotMeRequestSchema, response: { 200: ReplySchema(Type.Object({})) } },
+      config: strictRateLimit(config.loginRateLimitPerMinute),
+    },
     async (request, reply) => {
       const { eventId, token } = request.body;
-      const call = { method: 'POST' as const, path: '/api/Member/SecurityEvents/NotMe', body: { eventId, token, ...whereFrom(request) }, language: requestLanguage(request) };
+      const call = {
+        method: 'POST' as const,
+        path: '/api/Member/SecurityEvents/NotMe',
+        body: { eventId, token, ...whereFrom(request) },
+        language: requestLanguage(request),
+      };
       // From the mail's link the token proves the event; signed in, the session does.
-      const result = token !== undefined ? await upstream.call<{ memberId?: number }>(call) : await callAsMember<{ memberId?: number }>(upstream, request, reply, call);
+      const result =
+        token !== undefined
+          ? await upstream.call<{ memberId?: number }>(call)
+          : await callAsMember<{ memberId?: number }>(upstream, request, reply, call);
       const memberId = result.body.data?.memberId;
       if (!result.body.isSuccess || memberId === undefined) return relay(reply, result);
       await app.memberSessions.endMemberSessions(memberId);

@@ -29,22 +29,32 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     return ok(sessions);
   });
 
-  app.delete<{ Params: Static<typeof SessionIdParamsSchema> }>('/api/Member/Sessions/:id', { schema: { params: SessionIdParamsSchema, response: { 200: ReplySchema(Type.Object({})) } } }, async (request, reply) => {
-    const member = memberOf(request);
-    // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
-    const target = (await memberSessions(store, member.memberId)).find((s) => sessionPublicId(config.sessionSecret, s.sessionId) === request.params.id);
-    if (!target) throw new ReplyError(404, 'NotFound');
-    await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
-    if (target.sessionId === request.session.sessionId) await endSessionBothSides(request, reply, upstream);
-    else await endStoredSession(store, upstream, target, request.log);
-    return ok();
-  });
+  app.delete<{ Params: Static<typeof SessionIdParamsSchema> }>(
+    '/api/Member/Sessions/:id',
+    { schema: { params: SessionIdParamsSchema, response: { 200: ReplySchema(Type.Object({})) } } },
+    async (request, reply) => {
+      const member = memberOf(request);
+      // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
+      const target = (await memberSessions(store, member.memberId)).find(
+        (s) => sessionPublicId(config.sessionSecret, s.sessionId) === request.params.id,
+      );
+      if (!target) throw new ReplyError(404, 'NotFound');
+      await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
+      if (target.sessionId === request.session.sessionId) await endSessionBothSides(request, reply, upstream);
+      else await endStoredSession(store, upstream, target, request.log);
+      return ok();
+    },
+  );
 
-  app.post('/api/Member/Sessions/EndOthers', { schema: { response: { 200: ReplySchema(Type.Object({ ended: Type.Integer() })) } } }, async (request) => {
-    const member = memberOf(request);
-    const others = (await memberSessions(store, member.memberId)).filter((s) => s.sessionId !== request.session.sessionId);
-    for (const other of others) await endStoredSession(store, upstream, other, request.log);
-    if (others.length > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
-    return ok({ ended: others.length });
-  });
+  app.post(
+    '/api/Member/Sessions/EndOthers',
+    { schema: { response: { 200: ReplySchema(Type.Object({ ended: Type.Integer() })) } } },
+    async (request) => {
+      const member = memberOf(request);
+      const others = (await memberSessions(store, member.memberId)).filter((s) => s.sessionId !== request.session.sessionId);
+      for (const other of others) await endStoredSession(store, upstream, other, request.log);
+      if (others.length > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
+      return ok({ ended: others.length });
+    },
+  );
 }

@@ -19,8 +19,22 @@ import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import { ProviderError } from '../social/provider-http.ts';
-import { authorizationUrl, providerConfig, verifyAuthorizationCode, type SocialTypeValue, type VerifiedIdentity } from '../social/providers.ts';
-import { connectIdentity, consumeState, createState, forgetIdentity, holdIdentity, signUpIdentity, type SocialOrigin } from '../social/social-session.ts';
+import {
+  authorizationUrl,
+  providerConfig,
+  verifyAuthorizationCode,
+  type SocialTypeValue,
+  type VerifiedIdentity,
+} from '../social/providers.ts';
+import {
+  connectIdentity,
+  consumeState,
+  createState,
+  forgetIdentity,
+  holdIdentity,
+  signUpIdentity,
+  type SocialOrigin,
+} from '../social/social-session.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -87,26 +101,30 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
   );
 
   for (const [path, socialType] of LOGIN_PATHS) {
-    app.post<{ Body: SocialLoginRequest }>(path, { schema: { body: SocialLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request, reply) => {
-      const { code, state, returnUrl, pass } = request.body;
-      const { identity } = await verify(request, code, state, socialType, ['login']);
-      const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
-      // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
-      const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-      const result = await upstream.call<UpstreamSignInData>({
-        method: 'POST',
-        path,
-        body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
-        language: requestLanguage(request),
-      });
-      if (result.body.code === 'notfound') {
-        // The verified identity waits in the session for the sign-up it leads to.
-        holdIdentity(request, identity, 'register', clock.now());
-        const { socialId: _id, ...shown } = profileOf(identity);
-        return fail('notfound', { data: shown });
-      }
-      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
-    });
+    app.post<{ Body: SocialLoginRequest }>(
+      path,
+      { schema: { body: SocialLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+      async (request, reply) => {
+        const { code, state, returnUrl, pass } = request.body;
+        const { identity } = await verify(request, code, state, socialType, ['login']);
+        const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
+        // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
+        const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+        const result = await upstream.call<UpstreamSignInData>({
+          method: 'POST',
+          path,
+          body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
+          language: requestLanguage(request),
+        });
+        if (result.body.code === 'notfound') {
+          // The verified identity waits in the session for the sign-up it leads to.
+          holdIdentity(request, identity, 'register', clock.now());
+          const { socialId: _id, ...shown } = profileOf(identity);
+          return fail('notfound', { data: shown });
+        }
+        return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
+      },
+    );
   }
 
   async function verifyForSignUpOrConnect(request: FastifyRequest<{ Body: SocialVerifyRequest }>, expected?: SocialTypeValue) {

@@ -1,6 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CheckGoToProfileRequestSchema, RefererLoginRequestSchema, type CheckGoToProfileRequest, type RefererLoginRequest } from '../../../shared/schemas/auth.ts';
+import {
+  CheckGoToProfileRequestSchema,
+  RefererLoginRequestSchema,
+  type CheckGoToProfileRequest,
+  type RefererLoginRequest,
+} from '../../../shared/schemas/auth.ts';
 import { forbidden } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
@@ -44,7 +49,11 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
     { schema: { body: RefererLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.ticket, undefined, () =>
-        upstream.call<UpstreamSignInData>({ method: 'POST', path: '/api/Member/RefererLogin', body: { id: request.body.id, tempId: request.body.tempId } }),
+        upstream.call<UpstreamSignInData>({
+          method: 'POST',
+          path: '/api/Member/RefererLogin',
+          body: { id: request.body.id, tempId: request.body.tempId },
+        }),
       );
       if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
       return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));

@@ -18,7 +18,9 @@ export function sessionPublicId(secret: string, sessionId: string): string {
 }
 
 const read = (store: KeyValueSessionStore, sessionId: string) =>
-  new Promise<Session | null | undefined>((resolve, reject) => store.get(sessionId, (err, session) => (err ? reject(err) : resolve(session))));
+  new Promise<Session | null | undefined>((resolve, reject) =>
+    store.get(sessionId, (err, session) => (err ? reject(err) : resolve(session))),
+  );
 
 const destroy = (store: KeyValueSessionStore, sessionId: string) =>
   new Promise<void>((resolve, reject) => store.destroy(sessionId, (err) => (err ? reject(err) : resolve())));
@@ -49,7 +51,12 @@ export function sessionView(secret: string, stored: StoredSession, currentSessio
  * Ends another browser's session on both sides: its member token is revoked upstream (and with
  * it the tickets it issued), then the session leaves the store, so its cookie leads nowhere.
  */
-export async function endStoredSession(store: KeyValueSessionStore, upstream: Upstream, stored: StoredSession, log: { warn: (o: object, m: string) => void }): Promise<void> {
+export async function endStoredSession(
+  store: KeyValueSessionStore,
+  upstream: Upstream,
+  stored: StoredSession,
+  log: { warn: (o: object, m: string) => void },
+): Promise<void> {
   const token = stored.session.memberToken;
   if (token) {
     try {

@@ -34,7 +34,8 @@ export const SIGN_IN_DOORS = {
   /** Login. */
   password: {
     checksPassword: true,
-    verdict: ({ body }) => (WRONG_SIGN_IN_CODES.has(body.code) ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven'),
+    verdict: ({ body }) =>
+      WRONG_SIGN_IN_CODES.has(body.code) ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven',
   },
   /** ResetPwd: the current password confirms a change. */
   currentPassword: {

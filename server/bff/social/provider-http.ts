@@ -44,4 +44,5 @@ export async function providerJson(
   throw new ProviderError('provider answer is not a JSON object');
 }
 
-export const stringField = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+export const stringField = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

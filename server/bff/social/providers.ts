@@ -39,9 +39,21 @@ export function authorizationUrl(provider: SocialProviderConfig, socialType: Soc
 }
 
 /** Google and LinkedIn: code → access token (with the client secret) → OpenID userinfo. */
-async function verifyOpenId(provider: SocialProviderConfig, socialType: SocialTypeValue, code: string, redirectUri: string, timeoutMs: number) {
+async function verifyOpenId(
+  provider: SocialProviderConfig,
+  socialType: SocialTypeValue,
+  code: string,
+  redirectUri: string,
+  timeoutMs: number,
+) {
   const token = await providerJson(provider.tokenUrl, {
-    form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: provider.clientId, client_secret: provider.clientSecret },
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: provider.clientId,
+      client_secret: provider.clientSecret,
+    },
     timeoutMs,
   });
   const accessToken = stringField(token.access_token);
@@ -53,12 +65,20 @@ async function verifyOpenId(provider: SocialProviderConfig, socialType: SocialTy
 /** Facebook: code → access token, then the Graph API confirms the token is our app's and for the same user as /me. */
 async function verifyFacebook(provider: SocialProviderConfig, code: string, redirectUri: string, timeoutMs: number) {
   const exchange = new URL(provider.tokenUrl);
-  exchange.search = new URLSearchParams({ client_id: provider.clientId, client_secret: provider.clientSecret, redirect_uri: redirectUri, code }).toString();
+  exchange.search = new URLSearchParams({
+    client_id: provider.clientId,
+    client_secret: provider.clientSecret,
+    redirect_uri: redirectUri,
+    code,
+  }).toString();
   const accessToken = stringField((await providerJson(exchange.href, { timeoutMs })).access_token);
   if (!accessToken) throw new ProviderError('no access token');
 
   const debug = new URL(provider.debugTokenUrl ?? '');
-  debug.search = new URLSearchParams({ input_token: accessToken, access_token: `${provider.clientId}|${provider.clientSecret}` }).toString();
+  debug.search = new URLSearchParams({
+    input_token: accessToken,
+    access_token: `${provider.clientId}|${provider.clientSecret}`,
+  }).toString();
   const data = (await providerJson(debug.href, { timeoutMs })).data as Record<string, unknown> | undefined;
   if (data?.is_valid !== true || String(data.app_id) !== provider.clientId) throw new ProviderError('token not issued to this app');
 

@@ -61,13 +61,29 @@ export function loadSocialConfig(env: NodeJS.ProcessEnv = process.env): SocialCo
   const graph = url(env, 'FACEBOOK_GRAPH_URL');
   return {
     ...(google && {
-      google: { ...google, authorizationUrl: url(env, 'GOOGLE_AUTHORIZATION_URL'), tokenUrl: url(env, 'GOOGLE_TOKEN_URL'), userinfoUrl: url(env, 'GOOGLE_USERINFO_URL') },
+      google: {
+        ...google,
+        authorizationUrl: url(env, 'GOOGLE_AUTHORIZATION_URL'),
+        tokenUrl: url(env, 'GOOGLE_TOKEN_URL'),
+        userinfoUrl: url(env, 'GOOGLE_USERINFO_URL'),
+      },
     }),
     ...(facebook && {
-      facebook: { ...facebook, authorizationUrl: url(env, 'FACEBOOK_AUTHORIZATION_URL'), tokenUrl: `${graph}/oauth/access_token`, userinfoUrl: `${graph}/me`, debugTokenUrl: `${graph}/debug_token` },
+      facebook: {
+        ...facebook,
+        authorizationUrl: url(env, 'FACEBOOK_AUTHORIZATION_URL'),
+        tokenUrl: `${graph}/oauth/access_token`,
+        userinfoUrl: `${graph}/me`,
+        debugTokenUrl: `${graph}/debug_token`,
+      },
     }),
     ...(linkedin && {
-      linkedin: { ...linkedin, authorizationUrl: url(env, 'LINKEDIN_AUTHORIZATION_URL'), tokenUrl: url(env, 'LINKEDIN_TOKEN_URL'), userinfoUrl: url(env, 'LINKEDIN_USERINFO_URL') },
+      linkedin: {
+        ...linkedin,
+        authorizationUrl: url(env, 'LINKEDIN_AUTHORIZATION_URL'),
+        tokenUrl: url(env, 'LINKEDIN_TOKEN_URL'),
+        userinfoUrl: url(env, 'LINKEDIN_USERINFO_URL'),
+      },
     }),
   };
 }

@@ -50,7 +50,13 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
  * Takes the pending state back (once: a replay finds nothing). Undefined when this session
  * never issued it, it expired, it was for another provider or, for connect, another member.
  */
-export function consumeState(request: FastifyRequest, state: string, socialType: SocialTypeValue | undefined, now: number, memberId?: number): PendingState | undefined {
+export function consumeState(
+  request: FastifyRequest,
+  state: string,
+  socialType: SocialTypeValue | undefined,
+  now: number,
+  memberId?: number,
+): PendingState | undefined {
   const pending = request.session.socialStates ?? [];
   const found = pending.find((s) => sameSecret(s.state, state));
   if (!found) return undefined;
@@ -61,7 +67,13 @@ export function consumeState(request: FastifyRequest, state: string, socialType:
   return found;
 }
 
-export function holdIdentity(request: FastifyRequest, identity: VerifiedIdentity, origin: SocialOrigin, now: number, memberId?: number): void {
+export function holdIdentity(
+  request: FastifyRequest,
+  identity: VerifiedIdentity,
+  origin: SocialOrigin,
+  now: number,
+  memberId?: number,
+): void {
   request.session.socialIdentity = { ...identity, origin, verifiedAt: now, ...(memberId === undefined ? {} : { memberId }) };
 }
 

@@ -31,7 +31,10 @@ export async function startMetricsListener(options: MetricsListenerOptions): Pro
       return;
     }
     metricsRegistry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': metricsRegistry.contentType, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : text),
+      (text) =>
+        response
+          .writeHead(200, { 'content-type': metricsRegistry.contentType, 'cache-control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : text),
       () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected\n'),
     );
   });

@@ -73,7 +73,13 @@ export function profileCsv(data: MemberData): string {
     ['Section', 'Name', 'Value', 'Date', 'Details'],
     ...memberRows(data.member),
     ...data.consents.map((c) => ['Consent given at registration', c.consent, 'yes', iso(c.given_at), `policy version ${c.policy_version}`]),
-    ...data.consentEvents.map((e) => ['Consent change', e.consent, yesNo(e.given), iso(e.changed_at), `policy version ${e.policy_version}; source ${e.source}`]),
+    ...data.consentEvents.map((e) => [
+      'Consent change',
+      e.consent,
+      yesNo(e.given),
+      iso(e.changed_at),
+      `policy version ${e.policy_version}; source ${e.source}`,
+    ]),
     ...data.socialLinks.map((s) => [
       'Connected account',
       SOCIAL_NAMES[s.social_type] ?? String(s.social_type),

@@ -3,7 +3,15 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../background.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { isMessageKind, MESSAGE_KINDS, parseParams, type MessageKindName, type MessageParams, type ReadyMessage, type WriteContext } from '../mail/message-kinds.ts';
+import {
+  isMessageKind,
+  MESSAGE_KINDS,
+  parseParams,
+  type MessageKindName,
+  type MessageParams,
+  type ReadyMessage,
+  type WriteContext,
+} from '../mail/message-kinds.ts';
 import { mailsTotal } from '../metrics/member-metrics.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { MessageDraft } from '../store/outgoing-messages.ts';
@@ -168,7 +176,11 @@ export class MessageDelivery {
       if (ready && 'mail' in ready) await mailer.send(ready.mail);
       else if (ready) await sms.send(ready.sms);
     } catch (error) {
-      await ready?.undelivered?.().catch((cause: unknown) => this.options.logger.warn({ err: cause, messageId: row.id }, 'could not void what an undelivered message carried'));
+      await ready
+        ?.undelivered?.()
+        .catch((cause: unknown) =>
+          this.options.logger.warn({ err: cause, messageId: row.id }, 'could not void what an undelivered message carried'),
+        );
       return this.failed(row, error);
     }
     await this.settle(row.id, () => ctx.store.outgoingMessages.finish(row.id, this.claimant));

@@ -85,9 +85,11 @@ export class JobRunner {
   private async attempt(job: PeriodicJob, how: { dueOnly: boolean; rethrow?: boolean }): Promise<boolean> {
     const { store, clock, logger } = this.options;
     const claimedAt = clock.now();
-    let claimed = false;
+    let claimed: boolean;
     try {
-      claimed = await store.jobLeases.claim(job.name, this.holder, claimedAt, claimedAt + (job.leaseMs ?? DEFAULT_LEASE_MS), { dueOnly: how.dueOnly });
+      claimed = await store.jobLeases.claim(job.name, this.holder, claimedAt, claimedAt + (job.leaseMs ?? DEFAULT_LEASE_MS), {
+        dueOnly: how.dueOnly,
+      });
     } catch (error) {
       jobsTotal.inc({ job: job.name, outcome: 'lease_error' });
       if (how.rethrow) throw error;

@@ -35,14 +35,27 @@ export function renderDeletionMail(lang: Language, values: DeletionMailValues): 
   const html = (key: DeletionKey) => interpolate(escapeHtml(texts[key]), vars, escapeHtml);
   const link = escapeHtml(values.link);
 
-  const text = [plain('greeting'), plain('intro'), plain('restore'), `${plain('action')}: ${values.link}`, plain('notYou'), plain('signature'), plain('automated')].join('\n\n');
-  const body = htmlMail(lang, html('subject'), [
-    `<p>${html('greeting')}</p>`,
-    `<p>${html('intro')}</p>`,
-    `<p>${html('restore')}</p>`,
-    buttonLink(link, html('action')),
-    `<p>${html('notYou')}</p>`,
-    `<p>${html('signature')}</p>`,
-  ], html('automated'));
+  const text = [
+    plain('greeting'),
+    plain('intro'),
+    plain('restore'),
+    `${plain('action')}: ${values.link}`,
+    plain('notYou'),
+    plain('signature'),
+    plain('automated'),
+  ].join('\n\n');
+  const body = htmlMail(
+    lang,
+    html('subject'),
+    [
+      `<p>${html('greeting')}</p>`,
+      `<p>${html('intro')}</p>`,
+      `<p>${html('restore')}</p>`,
+      buttonLink(link, html('action')),
+      `<p>${html('notYou')}</p>`,
+      `<p>${html('signature')}</p>`,
+    ],
+    html('automated'),
+  );
   return { subject: plain('subject'), text, html: body };
 }

@@ -57,10 +57,23 @@ interface MessageKind {
 }
 
 const CODE_MINUTES = Math.round(OTP_VALID_SECONDS / 60);
-const codeValues = (member: MemberRow, code: string) => ({ firstName: member.first_name, lastName: member.last_name, code, minutes: CODE_MINUTES });
+const codeValues = (member: MemberRow, code: string) => ({
+  firstName: member.first_name,
+  lastName: member.last_name,
+  code,
+  minutes: CODE_MINUTES,
+});
 
 /** A code by text, to `number` only while it is still the member's `numberNow`. */
-async function textCode(ctx: WriteContext, member: MemberRow, number: string | undefined, numberNow: string | undefined, flow: string, scope: string, text: (code: string) => string) {
+async function textCode(
+  ctx: WriteContext,
+  member: MemberRow,
+  number: string | undefined,
+  numberNow: string | undefined,
+  flow: string,
+  scope: string,
+  text: (code: string) => string,
+) {
   if (number === undefined || number !== numberNow) return undefined;
   const { code, id } = await codeIssuer(ctx)({ memberId: member.id, flow, scope, channel: OtpVerifyType.Phone });
   return { sms: { to: number, text: text(code) }, undelivered: () => ctx.store.otpCodes.invalidate(id, ctx.clock.now()) };
@@ -75,14 +88,23 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
   verification: {
     topic: 'verification',
     // Only while the address is unproven: an activated member needs no link.
-    write: async (ctx, member, { lang }) => (member.status === MemberStatus.Unverified ? { mail: await verificationMail(ctx, member, lang) } : undefined),
+    write: async (ctx, member, { lang }) =>
+      member.status === MemberStatus.Unverified ? { mail: await verificationMail(ctx, member, lang) } : undefined,
   },
   'sign-in-code': {
     topic: 'sign-in-code',
     worthMs: OTP_VALID_SECONDS * 1000,
     async write(ctx, member, { lang }) {
-      const { code, id } = await codeIssuer(ctx)({ memberId: member.id, flow: LOGIN_FLOW, scope: LOGIN_FLOW, channel: OtpVerifyType.Email });
-      return { mail: { to: member.email, ...renderOtpMail(lang, codeValues(member, code)) }, undelivered: () => ctx.store.otpCodes.invalidate(id, ctx.clock.now()) };
+      const { code, id } = await codeIssuer(ctx)({
+        memberId: member.id,
+        flow: LOGIN_FLOW,
+        scope: LOGIN_FLOW,
+        channel: OtpVerifyType.Email,
+      });
+      return {
+        mail: { to: member.email, ...renderOtpMail(lang, codeValues(member, code)) },
+        undelivered: () => ctx.store.otpCodes.invalidate(id, ctx.clock.now()),
+      };
     },
   },
   'sign-in-text': {
@@ -96,7 +118,9 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     topic: 'phone-proof',
     worthMs: OTP_VALID_SECONDS * 1000,
     write: async (ctx, member, { lang, number }) =>
-      textCode(ctx, member, number, mobileNumberOf(member), PHONE_PROOF_FLOW, phoneProofScope(number ?? ''), (code) => renderPhoneProofSms(lang, codeValues(member, code))),
+      textCode(ctx, member, number, mobileNumberOf(member), PHONE_PROOF_FLOW, phoneProofScope(number ?? ''), (code) =>
+        renderPhoneProofSms(lang, codeValues(member, code)),
+      ),
   },
   'password-reset': {
     topic: 'password-reset',
@@ -116,7 +140,12 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     async write(ctx, member, { lang }) {
       if (member.delete_date === null) return undefined;
       const link = `${ctx.config.publicOrigin}/${lang}/login`;
-      const mail = renderDeletionMail(lang, { firstName: member.first_name, lastName: member.last_name, deleteAt: member.delete_date, link });
+      const mail = renderDeletionMail(lang, {
+        firstName: member.first_name,
+        lastName: member.last_name,
+        deleteAt: member.delete_date,
+        link,
+      });
       return { mail: { to: member.email, ...mail, link } };
     },
   },
@@ -129,7 +158,9 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
   },
   'passkey-added': {
     topic: '',
-    write: async (ctx, member, { lang, passkeyName, changedAt }) => ({ mail: passkeyAddedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()) }),
+    write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
+      mail: passkeyAddedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
+    }),
   },
 };
 

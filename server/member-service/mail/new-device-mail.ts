@@ -8,7 +8,19 @@ import type { ServiceContext } from '../context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
 
-type NewDeviceKey = 'subject' | 'greeting' | 'intro' | 'when' | 'device' | 'place' | 'unknown' | 'ifYou' | 'action' | 'actionHint' | 'signature' | 'automated';
+type NewDeviceKey =
+  | 'subject'
+  | 'greeting'
+  | 'intro'
+  | 'when'
+  | 'device'
+  | 'place'
+  | 'unknown'
+  | 'ifYou'
+  | 'action'
+  | 'actionHint'
+  | 'signature'
+  | 'automated';
 type Catalogue = { newDeviceSignIn: Record<NewDeviceKey, string> };
 
 const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
@@ -56,15 +68,20 @@ export function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues)
     plain('signature'),
     plain('automated'),
   ].join('\n\n');
-  const body = htmlMail(lang, html('subject'), [
-    `<p>${html('greeting')}</p>`,
-    `<p>${html('intro')}</p>`,
-    `<ul>${details.map(([key, value]) => `<li>${html(key)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
-    `<p>${html('ifYou')}</p>`,
-    buttonLink(link, html('action')),
-    `<p>${html('actionHint')}</p>`,
-    `<p>${html('signature')}</p>`,
-  ], html('automated'));
+  const body = htmlMail(
+    lang,
+    html('subject'),
+    [
+      `<p>${html('greeting')}</p>`,
+      `<p>${html('intro')}</p>`,
+      `<ul>${details.map(([key, value]) => `<li>${html(key)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
+      `<p>${html('ifYou')}</p>`,
+      buttonLink(link, html('action')),
+      `<p>${html('actionHint')}</p>`,
+      `<p>${html('signature')}</p>`,
+    ],
+    html('automated'),
+  );
   return { subject: plain('subject'), text, html: body };
 }
 
@@ -77,12 +94,24 @@ export function notMeLink(publicOrigin: string, lang: Language, eventId: string,
  * Writes the mail about the sign-in event `eventId`, issuing its link's one-time token now (a
  * later mail about the same event would replace it); undefined when the event is gone.
  */
-export async function newDeviceMail(ctx: Pick<ServiceContext, 'store' | 'config'>, member: MemberRow, lang: Language, eventId: string): Promise<OutgoingMail | undefined> {
+export async function newDeviceMail(
+  ctx: Pick<ServiceContext, 'store' | 'config'>,
+  member: MemberRow,
+  lang: Language,
+  eventId: string,
+): Promise<OutgoingMail | undefined> {
   const event = await ctx.store.securityEvents.find(member.id, eventId);
   if (!event) return undefined;
   const token = randomToken();
   await ctx.store.securityEvents.setLinkToken(event.id, hashToken(token));
   const link = notMeLink(ctx.config.publicOrigin, lang, eventId, token);
-  const mail = renderNewDeviceMail(lang, { firstName: member.first_name, lastName: member.last_name, at: Number(event.at), device: event.device, ipPrefix: event.ip_prefix, link });
+  const mail = renderNewDeviceMail(lang, {
+    firstName: member.first_name,
+    lastName: member.last_name,
+    at: Number(event.at),
+    device: event.device,
+    ipPrefix: event.ip_prefix,
+    link,
+  });
   return { to: member.email, ...mail, link };
 }

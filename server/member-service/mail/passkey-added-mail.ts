@@ -20,7 +20,13 @@ const catalogues = Object.fromEntries(
  * Tells the member a passkey was added (ASVS 6.3.7: notify after authentication changes), with
  * the way to remove it: My account's Passkeys section.
  */
-export function passkeyAddedMail(config: Pick<MemberServiceConfig, 'publicOrigin'>, member: MemberRow, lang: Language, passkeyName: string, at: number): OutgoingMail {
+export function passkeyAddedMail(
+  config: Pick<MemberServiceConfig, 'publicOrigin'>,
+  member: MemberRow,
+  lang: Language,
+  passkeyName: string,
+  at: number,
+): OutgoingMail {
   const texts = catalogues[lang].passkeyAdded;
   const vars = { ...nameValues(lang, { firstName: member.first_name, lastName: member.last_name }), passkey: passkeyName };
   const plain = (key: PasskeyAddedKey) => interpolate(texts[key], vars, (s) => s);
@@ -37,14 +43,19 @@ export function passkeyAddedMail(config: Pick<MemberServiceConfig, 'publicOrigin
     plain('signature'),
     plain('automated'),
   ].join('\n\n');
-  const body = htmlMail(lang, html('subject'), [
-    `<p>${html('greeting')}</p>`,
-    `<p>${html('intro')}</p>`,
-    `<p>${html('when')}: ${escapeHtml(when)}</p>`,
-    `<p>${html('ifYou')}</p>`,
-    `<p>${html('ifNot')}</p>`,
-    buttonLink(escapeHtml(link), html('action')),
-    `<p>${html('signature')}</p>`,
-  ], html('automated'));
+  const body = htmlMail(
+    lang,
+    html('subject'),
+    [
+      `<p>${html('greeting')}</p>`,
+      `<p>${html('intro')}</p>`,
+      `<p>${html('when')}: ${escapeHtml(when)}</p>`,
+      `<p>${html('ifYou')}</p>`,
+      `<p>${html('ifNot')}</p>`,
+      buttonLink(escapeHtml(link), html('action')),
+      `<p>${html('signature')}</p>`,
+    ],
+    html('automated'),
+  );
   return { to: member.email, subject: plain('subject'), text, html: body };
 }

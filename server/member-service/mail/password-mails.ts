@@ -22,7 +22,12 @@ const catalogues = Object.fromEntries(
 type Block = { text: string } | { action: string; link: string; hint?: boolean };
 
 function render(lang: Language, section: keyof Catalogue, values: Record<string, string>, blocks: Block[]): RenderedMail {
-  const texts: Texts = { ...catalogues[lang][section], signature: catalogues[lang].verifyEmail.signature!, automated: catalogues[lang].verifyEmail.automated!, linkHint: catalogues[lang].verifyEmail.linkHint! };
+  const texts: Texts = {
+    ...catalogues[lang][section],
+    signature: catalogues[lang].verifyEmail.signature!,
+    automated: catalogues[lang].verifyEmail.automated!,
+    linkHint: catalogues[lang].verifyEmail.linkHint!,
+  };
   const plain = (key: string) => interpolate(texts[key] ?? '', values, (s) => s);
   const html = (key: string) => interpolate(escapeHtml(texts[key] ?? ''), values, escapeHtml);
   const all: Block[] = [{ text: 'greeting' }, ...blocks, { text: 'signature' }];
@@ -62,11 +67,20 @@ export function renderPasswordResetMail(lang: Language, member: MemberNames, lin
 
 /** Sent after every change or reset: if it was not the member, they can act at once. */
 export function renderPasswordChangedMail(lang: Language, member: MemberNames, when: string, forgotLink: string): RenderedMail {
-  return render(lang, 'passwordChanged', { ...names(lang, member), when }, [{ text: 'intro' }, { text: 'warning' }, { action: 'action', link: forgotLink }]);
+  return render(lang, 'passwordChanged', { ...names(lang, member), when }, [
+    { text: 'intro' },
+    { text: 'warning' },
+    { action: 'action', link: forgotLink },
+  ]);
 }
 
 /** The annual reminder: change the password now, or keep it for another year. */
-export function renderPasswordReminderMail(lang: Language, member: MemberNames, links: { reset: string; keep: string }, minutes: number): RenderedMail {
+export function renderPasswordReminderMail(
+  lang: Language,
+  member: MemberNames,
+  links: { reset: string; keep: string },
+  minutes: number,
+): RenderedMail {
   return render(lang, 'passwordReminder', { ...names(lang, member), minutes: String(minutes) }, [
     { text: 'intro' },
     { action: 'action', link: links.reset, hint: true },

@@ -56,15 +56,20 @@ export function renderVerifyEmail(lang: Language, values: VerifyEmailValues): Re
     plain('automated'),
   ].join('\n');
 
-  const body = htmlMail(lang, html('subject'), [
-    `<p>${html('greeting')}</p>`,
-    `<p>${html('intro')}</p>`,
-    buttonLink(link, html('action')),
-    `<p>${html('linkHint')}<br><a href="${link}">${link}</a></p>`,
-    `<p>${html('validity')}</p>`,
-    `<p>${html('ignore')}</p>`,
-    `<p>${html('signature')}</p>`,
-  ], html('automated'));
+  const body = htmlMail(
+    lang,
+    html('subject'),
+    [
+      `<p>${html('greeting')}</p>`,
+      `<p>${html('intro')}</p>`,
+      buttonLink(link, html('action')),
+      `<p>${html('linkHint')}<br><a href="${link}">${link}</a></p>`,
+      `<p>${html('validity')}</p>`,
+      `<p>${html('ignore')}</p>`,
+      `<p>${html('signature')}</p>`,
+    ],
+    html('automated'),
+  );
 
   return { subject: plain('subject'), text, html: body };
 }

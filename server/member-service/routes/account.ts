@@ -46,15 +46,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     },
   );
 
-  api.get(accountContract.exportProfile.url, { preHandler: app.requireMember, schema: accountContract.exportProfile.schema }, async (request) => {
-    const member = request.member!;
-    const [consents, consentEvents, socialLinks] = await Promise.all([
-      store.consents.list(member.id),
-      store.consentEvents.list(member.id),
-      store.socialLinks.list(member.id),
-    ]);
-    return ok({ fileName: 'Profile.csv', csv: profileCsv({ member, consents, consentEvents, socialLinks }) });
-  });
+  api.get(
+    accountContract.exportProfile.url,
+    { preHandler: app.requireMember, schema: accountContract.exportProfile.schema },
+    async (request) => {
+      const member = request.member!;
+      const [consents, consentEvents, socialLinks] = await Promise.all([
+        store.consents.list(member.id),
+        store.consentEvents.list(member.id),
+        store.socialLinks.list(member.id),
+      ]);
+      return ok({ fileName: 'Profile.csv', csv: profileCsv({ member, consents, consentEvents, socialLinks }) });
+    },
+  );
 
   /** Pending deletion: the member keeps signing in until the date and can restore until then. */
   async function requestDeletion(request: FastifyRequest, reply: FastifyReply) {
@@ -63,17 +67,27 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (member.is_emp === 1) return reply.send(fail('Forbidden'));
     const now = clock.now();
     // The confirmation is queued in the transaction that sets the date, only by the request that set it.
-    const confirmation = ctx.messages.draft('account-deletion', { lang: mailLanguage(undefined, request.headers['accept-language'], member.lang) });
+    const confirmation = ctx.messages.draft('account-deletion', {
+      lang: mailLanguage(undefined, request.headers['accept-language'], member.lang),
+    });
     const updated = (await store.accountDeletion.request(member.id, now + DELETION_PERMANENT_DAYS * DAY_MS, now, [confirmation])) ?? member;
     ctx.messages.deliverSoon();
     return reply.send(ok(await view(updated)));
   }
   api.delete(accountContract.delete.url, { preHandler: app.requireMember, schema: accountContract.delete.schema }, requestDeletion);
-  api.post(accountContract.applyDeleteTag.url, { preHandler: app.requireMember, schema: accountContract.applyDeleteTag.schema }, requestDeletion);
+  api.post(
+    accountContract.applyDeleteTag.url,
+    { preHandler: app.requireMember, schema: accountContract.applyDeleteTag.schema },
+    requestDeletion,
+  );
 
-  api.post(accountContract.applyRestoreTag.url, { preHandler: app.requireMember, schema: accountContract.applyRestoreTag.schema }, async (request) => {
-    const member = request.member!;
-    const restored = member.delete_date === null ? member : ((await store.accountDeletion.restore(member.id, clock.now())) ?? member);
-    return ok(await view(restored));
-  });
+  api.post(
+    accountContract.applyRestoreTag.url,
+    { preHandler: app.requireMember, schema: accountContract.applyRestoreTag.schema },
+    async (request) => {
+      const member = request.member!;
+      const restored = member.delete_date === null ? member : ((await store.accountDeletion.restore(member.id, clock.now())) ?? member);
+      return ok(await view(restored));
+    },
+  );
 }

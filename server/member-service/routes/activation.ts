@@ -36,7 +36,9 @@ export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext
     const { userId, lang } = request.body;
     const acceptLanguage = request.headers['accept-language'];
     background.afterReply(reply, 'resending the verification mail', async () => {
-      const member = userId.includes('@') ? await store.members.findByEmail(normalizeEmail(userId)) : await store.members.findByPublicId(userId);
+      const member = userId.includes('@')
+        ? await store.members.findByEmail(normalizeEmail(userId))
+        : await store.members.findByPublicId(userId);
       if (member?.status !== MemberStatus.Unverified) return;
       if (!(await budget.take('verification-mail', member.email))) {
         request.log.warn({ memberId: member.id }, 'verification mail not sent: the address has had its mails for this hour');

@@ -26,31 +26,23 @@ export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     return matchesMember(hashEmail, member, config.crmHashKey) ? member : undefined;
   }
 
-  api.post(
-    crmContract.updatePolicy.url,
-    { schema: crmContract.updatePolicy.schema },
-    async (request) => {
-      const member = await memberOf(request.body.hashEmail);
-      if (!member) return fail('somethingwrong');
-      const version = request.body.source ? `${request.body.source}:${request.body.status}` : request.body.status;
-      await store.consents.add(member.id, CRM_POLICY_CONSENT, version, clock.now());
-      // Already subscribed: nothing left to ask, the page thanks and offers the site.
-      return { isSuccess: true, code: member.is_subscribe === 1 ? 'preferring' : 'ok', data: { email: maskedEmail(member.email) } };
-    },
-  );
+  api.post(crmContract.updatePolicy.url, { schema: crmContract.updatePolicy.schema }, async (request) => {
+    const member = await memberOf(request.body.hashEmail);
+    if (!member) return fail('somethingwrong');
+    const version = request.body.source ? `${request.body.source}:${request.body.status}` : request.body.status;
+    await store.consents.add(member.id, CRM_POLICY_CONSENT, version, clock.now());
+    // Already subscribed: nothing left to ask, the page thanks and offers the site.
+    return { isSuccess: true, code: member.is_subscribe === 1 ? 'preferring' : 'ok', data: { email: maskedEmail(member.email) } };
+  });
 
-  api.post(
-    crmContract.updateSubscribe.url,
-    { schema: crmContract.updateSubscribe.schema },
-    async (request) => {
-      const member = await memberOf(request.body.hashEmail);
-      if (!member) return fail('somethingwrong');
-      // 'Skip now' leaves the subscription as it is.
-      if (!request.body.isSub || member.is_subscribe === 1) return ok();
-      const now = clock.now();
-      await store.members.update(member.id, { is_subscribe: 1, updated_at: now });
-      await store.consents.add(member.id, 'subscribe', CONSENT_POLICY_VERSIONS.subscribe, now);
-      return ok();
-    },
-  );
+  api.post(crmContract.updateSubscribe.url, { schema: crmContract.updateSubscribe.schema }, async (request) => {
+    const member = await memberOf(request.body.hashEmail);
+    if (!member) return fail('somethingwrong');
+    // 'Skip now' leaves the subscription as it is.
+    if (!request.body.isSub || member.is_subscribe === 1) return ok();
+    const now = clock.now();
+    await store.members.update(member.id, { is_subscribe: 1, updated_at: now });
+    await store.consents.add(member.id, 'subscribe', CONSENT_POLICY_VERSIONS.subscribe, now);
+    return ok();
+  });
 }

@@ -12,16 +12,12 @@ import { infoContract } from '../../../shared/contract/info.ts';
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { countries, options, sampleNumber } = infoContract;
-  api.get(
-    countries.url,
-    { schema: countries.schema },
-    async (request) => ok(countryList(request.params.isSimplifiedChinese.toLowerCase() === 'true')),
+  api.get(countries.url, { schema: countries.schema }, async (request) =>
+    ok(countryList(request.params.isSimplifiedChinese.toLowerCase() === 'true')),
   );
 
-  api.get(
-    options.url,
-    { schema: options.schema },
-    async (request) => ok(optionList(Number(request.params.category) as OptionCategory, languageFromCode(Number(request.params.languageCode)) ?? 'en')),
+  api.get(options.url, { schema: options.schema }, async (request) =>
+    ok(optionList(Number(request.params.category) as OptionCategory, languageFromCode(Number(request.params.languageCode)) ?? 'en')),
   );
 
   api.get(sampleNumber.url, { schema: sampleNumber.schema }, async (request) => {

@@ -10,7 +10,12 @@ import { signInReply } from '../sign-in/sign-in-reply.ts';
 import type { PasskeyRow } from '../store/passkeys.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-const view = (row: PasskeyRow): Passkey => ({ id: row.public_id, name: row.name, createdAt: iso(row.created_at) ?? '', lastUsedAt: iso(row.last_used_at) });
+const view = (row: PasskeyRow): Passkey => ({
+  id: row.public_id,
+  name: row.name,
+  createdAt: iso(row.created_at) ?? '',
+  lastUsedAt: iso(row.last_used_at),
+});
 const transportsOf = (row: PasskeyRow): string[] => JSON.parse(row.transports) as string[];
 
 /**
@@ -33,7 +38,16 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
     const { credentialId, publicKey, counter, transports, name } = request.body;
     const publicId = randomToken(16);
     const now = clock.now();
-    const added = await store.passkeys.add({ memberId: request.member!.id, publicId, credentialId, publicKey, signCount: counter, transports, name, createdAt: now });
+    const added = await store.passkeys.add({
+      memberId: request.member!.id,
+      publicId,
+      credentialId,
+      publicKey,
+      signCount: counter,
+      transports,
+      name,
+      createdAt: now,
+    });
     if (!added) return reply.code(409).send(fail('PasskeyExists'));
     // A new way in: the member hears of it by mail (through the queue), in case it was not them.
     const lang = mailLanguage(undefined, request.headers['accept-language'], request.member!.lang);

@@ -27,7 +27,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
   const { store, clock, config, background } = ctx;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const decode = (value: string) => decodePassword(value, config.passwordEncodingKey);
-  const findMember = (userId: string) => (userId.includes('@') ? store.members.findByEmail(normalizeEmail(userId)) : store.members.findByPublicId(userId));
+  const findMember = (userId: string) =>
+    userId.includes('@') ? store.members.findByEmail(normalizeEmail(userId)) : store.members.findByPublicId(userId);
 
   /** A reset link matching the public id it was mailed with. */
   async function validResetLink(token: string, userId: string | undefined) {
@@ -61,20 +62,16 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
   });
 
   // The same reply whatever the address, and the work after it: it reveals nothing.
-  api.post(
-    passwordContract.resendResetPwdMail.url,
-    { schema: passwordContract.resendResetPwdMail.schema },
-    async (request, reply) => {
-      const { userId, lang: bodyLang } = request.body;
-      const acceptLanguage = request.headers['accept-language'];
-      background.afterReply(reply, 'resending the password reset mail', async () => {
-        const member = await findMember(userId);
-        if (!member || !mayReset(member)) return;
-        await ctx.messages.queue(member.id, 'password-reset', { lang: mailLanguage(bodyLang, acceptLanguage, member.lang) });
-      });
-      return ok();
-    },
-  );
+  api.post(passwordContract.resendResetPwdMail.url, { schema: passwordContract.resendResetPwdMail.schema }, async (request, reply) => {
+    const { userId, lang: bodyLang } = request.body;
+    const acceptLanguage = request.headers['accept-language'];
+    background.afterReply(reply, 'resending the password reset mail', async () => {
+      const member = await findMember(userId);
+      if (!member || !mayReset(member)) return;
+      await ctx.messages.queue(member.id, 'password-reset', { lang: mailLanguage(bodyLang, acceptLanguage, member.lang) });
+    });
+    return ok();
+  });
 
   api.get(
     passwordContract.checkResetPwdToken.url,
@@ -106,39 +103,53 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (!(await store.passwordResets.consume(token.id, now))) return fail('ResetLinkExpired');
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
     const notice = ctx.messages.draft('password-changed', { lang: language, changedAt: now });
-    await store.passwordResets.changePassword({ memberId: member.id, passwordHash: await hashPassword(decode(request.body.password)!), now, throughMailedLink: true, messages: [notice] });
+    await store.passwordResets.changePassword({
+      memberId: member.id,
+      passwordHash: await hashPassword(decode(request.body.password)!),
+      now,
+      throughMailedLink: true,
+      messages: [notice],
+    });
     ctx.messages.deliverSoon();
     return ok({ memberId: member.id, userId: member.email, ...(token.return_url ? { redirectUrl: token.return_url } : {}) });
   });
 
-  api.post(passwordContract.validatePwd.url, { preHandler: app.requireMember, schema: passwordContract.validatePwd.schema }, async (request, reply) => {
-    const refused = await refusal(request.member!, request.body.password);
-    return refused ? reply.code(refused.status).send(refused.body) : ok();
-  });
+  api.post(
+    passwordContract.validatePwd.url,
+    { preHandler: app.requireMember, schema: passwordContract.validatePwd.schema },
+    async (request, reply) => {
+      const refused = await refusal(request.member!, request.body.password);
+      return refused ? reply.code(refused.status).send(refused.body) : ok();
+    },
+  );
 
-  api.post(passwordContract.resetPwd.url, { preHandler: app.requireMember, schema: passwordContract.resetPwd.schema }, async (request, reply) => {
-    const member = request.member!;
-    const current = decode(request.body.currentPassword);
-    if (current === undefined || !(await verifyPassword(member.password_hash, current))) return fail('AccountOrPwdFail');
-    const refused = await refusal(member, request.body.newPassword);
-    if (refused) return reply.code(refused.status).send(refused.body);
-    const now = clock.now();
-    const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-    await store.passwordResets.changePassword({
-      memberId: member.id,
-      passwordHash: await hashPassword(decode(request.body.newPassword)!),
-      now,
-      keepSessionTokenHash: request.memberTokenHash ?? undefined,
-      messages: [ctx.messages.draft('password-changed', { lang: language, changedAt: now })],
-    });
-    ctx.messages.deliverSoon();
-    const { returnUrl } = request.body;
-    if (!returnUrl || !request.memberTokenHash) return ok({ memberId: member.id });
-    // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
-    const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
-    const handOff = { memberId: member.id, redirectUrl: returnUrl, id: member.public_id, tempId };
-    return member.preferring === 1 ? { isSuccess: true, code: 'preferring', data: handOff } : ok(handOff);
-  });
+  api.post(
+    passwordContract.resetPwd.url,
+    { preHandler: app.requireMember, schema: passwordContract.resetPwd.schema },
+    async (request, reply) => {
+      const member = request.member!;
+      const current = decode(request.body.currentPassword);
+      if (current === undefined || !(await verifyPassword(member.password_hash, current))) return fail('AccountOrPwdFail');
+      const refused = await refusal(member, request.body.newPassword);
+      if (refused) return reply.code(refused.status).send(refused.body);
+      const now = clock.now();
+      const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
+      await store.passwordResets.changePassword({
+        memberId: member.id,
+        passwordHash: await hashPassword(decode(request.body.newPassword)!),
+        now,
+        keepSessionTokenHash: request.memberTokenHash ?? undefined,
+        messages: [ctx.messages.draft('password-changed', { lang: language, changedAt: now })],
+      });
+      ctx.messages.deliverSoon();
+      const { returnUrl } = request.body;
+      if (!returnUrl || !request.memberTokenHash) return ok({ memberId: member.id });
+      // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
+      const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+      const handOff = { memberId: member.id, redirectUrl: returnUrl, id: member.public_id, tempId };
+      return member.preferring === 1 ? { isSuccess: true, code: 'preferring', data: handOff } : ok(handOff);
+    },
+  );
 
   // Anyone may ask; only a member whose password is a year old gets the mail, and the reply is the same.
   api.post(
@@ -151,23 +162,20 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       background.afterReply(reply, 'resending the password reminder mail', async () => {
         const member = await findMember(userId);
         if (!member || !mayReset(member) || member.password_changed_at === null) return;
-        if (member.password_changed_at > clock.now() - PASSWORD_MAX_AGE_DAYS * DAY_MS && member.status !== MemberStatus.PasswordExpired) return;
+        if (member.password_changed_at > clock.now() - PASSWORD_MAX_AGE_DAYS * DAY_MS && member.status !== MemberStatus.PasswordExpired)
+          return;
         await ctx.messages.queue(member.id, 'password-reminder', { lang: mailLanguage(bodyLang, acceptLanguage, member.lang) });
       });
       return ok();
     },
   );
 
-  api.put(
-    passwordContract.updateMemberPwdDate.url,
-    { schema: passwordContract.updateMemberPwdDate.schema },
-    async (request) => {
-      const now = clock.now();
-      const link = await store.passwordResets.findValid(hashToken(request.body.tempId), 'keep', now);
-      if (!link || link.member.public_id !== request.body.memberId) return fail('ResetLinkExpired');
-      if (!(await store.passwordResets.consume(link.token.id, now))) return fail('ResetLinkExpired');
-      await store.passwordResets.keepPassword(link.member.id, now);
-      return ok(link.token.return_url);
-    },
-  );
+  api.put(passwordContract.updateMemberPwdDate.url, { schema: passwordContract.updateMemberPwdDate.schema }, async (request) => {
+    const now = clock.now();
+    const link = await store.passwordResets.findValid(hashToken(request.body.tempId), 'keep', now);
+    if (!link || link.member.public_id !== request.body.memberId) return fail('ResetLinkExpired');
+    if (!(await store.passwordResets.consume(link.token.id, now))) return fail('ResetLinkExpired');
+    await store.passwordResets.keepPassword(link.member.id, now);
+    return ok(link.token.return_url);
+  });
 }

@@ -42,7 +42,13 @@ export async function phoneProofRoutes(app: FastifyInstance, ctx: ServiceContext
       const number = mobileNumberOf(member);
       if (!number) return reply.code(400).send(noMobile());
       const now = clock.now();
-      const check = await store.otpCodes.check(member.id, PHONE_PROOF_FLOW, hashCode(member.id, phoneProofScope(number), request.body.code), now, OTP_MAX_ATTEMPTS);
+      const check = await store.otpCodes.check(
+        member.id,
+        PHONE_PROOF_FLOW,
+        hashCode(member.id, phoneProofScope(number), request.body.code),
+        now,
+        OTP_MAX_ATTEMPTS,
+      );
       if (check === 'wrong') return fail('unauthorized');
       if (check === 'expired') return fail('TokenIssue');
       if (check === 'no-longer-valid') return fail('CodeNoLongerValid');

@@ -28,7 +28,12 @@ function commonPasswordError(password: string | undefined, ruleError: string | u
 function socialLink(body: UpstreamRegister) {
   const social = body.memberSocial;
   if (!social || social.socialType === SocialType.None || trimmed(social.socialId) === '') return undefined;
-  return { socialType: social.socialType, socialId: trimmed(social.socialId), socialEmail: trimmed(social.socialEmail), socialName: trimmed(social.socialName) };
+  return {
+    socialType: social.socialType,
+    socialId: trimmed(social.socialId),
+    socialEmail: trimmed(social.socialEmail),
+    socialName: trimmed(social.socialName),
+  };
 }
 
 /** E-mail check and registration. */
@@ -67,7 +72,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       isSocialSignUp: social !== undefined && body.password === undefined,
     });
     const undecodable = {
-      password: body.password !== undefined && password === undefined ? 'PasswordFormat' : commonPasswordError(password, ruleErrors.password),
+      password:
+        body.password !== undefined && password === undefined ? 'PasswordFormat' : commonPasswordError(password, ruleErrors.password),
       confirmPassword: body.confirmPassword !== undefined && confirmPassword === undefined ? 'PasswordFormat' : undefined,
     };
     const errors = errorList(undecodable, ruleErrors, checkContactFacts(values, ruleErrors));

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { securityEventsContract as contract } from '../../../shared/contract/security-events.ts';
-import { SECURITY_EVENTS_PAGE_SIZE, type NotMeRequest, type RecordSecurityEvent, type SecurityEvent } from '../../../shared/schemas/security-center.ts';
+import {
+  SECURITY_EVENTS_PAGE_SIZE,
+  type NotMeRequest,
+  type RecordSecurityEvent,
+  type SecurityEvent,
+} from '../../../shared/schemas/security-center.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
@@ -99,7 +104,9 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
       if (!member) return reply.code(404).send(fail('NotFound'));
       await store.securityEvents.endEverything(member.id, clock.now());
       await store.securityEvents.setLinkToken(event.id, null);
-      await ctx.messages.queue(member.id, 'password-reset', { lang: mailLanguage(undefined, request.headers['accept-language'], member.lang) });
+      await ctx.messages.queue(member.id, 'password-reset', {
+        lang: mailLanguage(undefined, request.headers['accept-language'], member.lang),
+      });
       await record(member, { type: 'notMe', device, ipPrefix });
       return ok({ memberId: member.id });
     },

@@ -30,24 +30,20 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): P
     });
   }
 
-  api.post(
-    socialContract.connect.url,
-    { preHandler: app.requireMember, schema: socialContract.connect.schema },
-    async (request, reply) => {
-      const member = request.member!;
-      const { socialType, isConnect } = request.body;
-      if (!isConnect) {
-        await store.socialLinks.unlink(member.id, socialType);
-        return ok();
-      }
-      const socialId = (request.body.socialId ?? '').trim();
-      if (socialId === '') return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'socialId', code: 'Form_Required' }] }));
-      const linked = await store.socialLinks.link(
-        member.id,
-        { socialType, socialId, socialEmail: (request.body.socialEmail ?? '').trim(), socialName: (request.body.socialName ?? '').trim() },
-        clock.now(),
-      );
-      return linked === 'taken' ? fail('Form_RepeatMember') : ok();
-    },
-  );
+  api.post(socialContract.connect.url, { preHandler: app.requireMember, schema: socialContract.connect.schema }, async (request, reply) => {
+    const member = request.member!;
+    const { socialType, isConnect } = request.body;
+    if (!isConnect) {
+      await store.socialLinks.unlink(member.id, socialType);
+      return ok();
+    }
+    const socialId = (request.body.socialId ?? '').trim();
+    if (socialId === '') return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'socialId', code: 'Form_Required' }] }));
+    const linked = await store.socialLinks.link(
+      member.id,
+      { socialType, socialId, socialEmail: (request.body.socialEmail ?? '').trim(), socialName: (request.body.socialName ?? '').trim() },
+      clock.now(),
+    );
+    return linked === 'taken' ? fail('Form_RepeatMember') : ok();
+  });
 }

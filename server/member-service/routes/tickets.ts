@@ -28,7 +28,13 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): P
     if (!redeemed) return fail('TempIdInValid');
     const { member, sessionTokenHash } = redeemed;
     const refererTicket = await issueTicket(ctx, member.id, sessionTokenHash, 'referer', config.tokenTtlSeconds);
-    return ok({ memberId: member.public_id, userId: member.email, firstName: member.first_name, lastName: member.last_name, tempId: refererTicket });
+    return ok({
+      memberId: member.public_id,
+      userId: member.email,
+      firstName: member.first_name,
+      lastName: member.last_name,
+      tempId: refererTicket,
+    });
   });
 
   api.post(ticketsContract.refererLogin.url, { schema: ticketsContract.refererLogin.schema }, async (request) => {

@@ -10,7 +10,10 @@ const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
 
 /** The code texts of every portal language, from locales/{lang}/mail.json (otpCode). */
 const texts = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, (JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as { otpCode: Record<OtpKey, string> }).otpCode]),
+  LANGUAGES.map((lang) => [
+    lang,
+    (JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as { otpCode: Record<OtpKey, string> }).otpCode,
+  ]),
 ) as Record<Language, Record<OtpKey, string>>;
 
 export interface OtpMessageValues {
@@ -20,21 +23,43 @@ export interface OtpMessageValues {
   minutes: number;
 }
 
-const vars = (lang: Language, values: OtpMessageValues) => ({ ...nameValues(lang, values), code: values.code, minutes: String(values.minutes) });
+const vars = (lang: Language, values: OtpMessageValues) => ({
+  ...nameValues(lang, values),
+  code: values.code,
+  minutes: String(values.minutes),
+});
 
 export function renderOtpMail(lang: Language, values: OtpMessageValues): RenderedMail {
   const t = texts[lang];
   const plain = (key: OtpKey) => interpolate(t[key], vars(lang, values), (s) => s);
   const html = (key: OtpKey) => interpolate(escapeHtml(t[key]), vars(lang, values), escapeHtml);
-  const text = [plain('greeting'), '', plain('intro'), '', values.code, '', plain('validity'), plain('ignore'), '', plain('signature'), '', plain('automated')].join('\n');
-  const body = htmlMail(lang, html('subject'), [
-    `<p>${html('greeting')}</p>`,
-    `<p>${html('intro')}</p>`,
-    `<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(values.code)}</p>`,
-    `<p>${html('validity')}</p>`,
-    `<p>${html('ignore')}</p>`,
-    `<p>${html('signature')}</p>`,
-  ], html('automated'));
+  const text = [
+    plain('greeting'),
+    '',
+    plain('intro'),
+    '',
+    values.code,
+    '',
+    plain('validity'),
+    plain('ignore'),
+    '',
+    plain('signature'),
+    '',
+    plain('automated'),
+  ].join('\n');
+  const body = htmlMail(
+    lang,
+    html('subject'),
+    [
+      `<p>${html('greeting')}</p>`,
+      `<p>${html('intro')}</p>`,
+      `<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(values.code)}</p>`,
+      `<p>${html('validity')}</p>`,
+      `<p>${html('ignore')}</p>`,
+      `<p>${html('signature')}</p>`,
+    ],
+    html('automated'),
+  );
   return { subject: plain('subject'), text, html: body };
 }
 

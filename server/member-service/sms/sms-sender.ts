@@ -26,7 +26,12 @@ export interface SmsSenderOptions {
 
 export function createSmsSender(options: SmsSenderOptions): SmsSender {
   return options.webhookUrl
-    ? webhookSmsSender({ url: options.webhookUrl, token: options.webhookToken, timeoutMs: options.timeoutMs ?? 10_000, logger: options.logger })
+    ? webhookSmsSender({
+        url: options.webhookUrl,
+        token: options.webhookToken,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        logger: options.logger,
+      })
     : outboxSmsSender(options.dataDir, options.logger);
 }
 

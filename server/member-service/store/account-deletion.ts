@@ -25,14 +25,24 @@ export function accountDeletionRepository(db: Kysely<Database>): AccountDeletion
   return {
     async request(memberId, deleteAt, now, messages = []) {
       return db.transaction().execute(async (trx) => {
-        const set = await trx.updateTable('members').set({ delete_date: deleteAt, updated_at: now }).where('id', '=', memberId).where('delete_date', 'is', null).executeTakeFirst();
+        const set = await trx
+          .updateTable('members')
+          .set({ delete_date: deleteAt, updated_at: now })
+          .where('id', '=', memberId)
+          .where('delete_date', 'is', null)
+          .executeTakeFirst();
         if (Number(set.numUpdatedRows) === 1) await queueMessages(trx, memberId, messages, now);
         return trx.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
       });
     },
 
     async restore(memberId, now) {
-      return db.updateTable('members').set({ delete_date: null, updated_at: now }).where('id', '=', memberId).returningAll().executeTakeFirst();
+      return db
+        .updateTable('members')
+        .set({ delete_date: null, updated_at: now })
+        .where('id', '=', memberId)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     async due(now, limit) {

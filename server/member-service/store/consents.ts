@@ -69,7 +69,11 @@ export function socialLinksRepository(db: Kysely<Database>): SocialLinksReposito
     },
 
     async unlink(memberId, socialType) {
-      const result = await db.deleteFrom('social_links').where('member_id', '=', memberId).where('social_type', '=', socialType).executeTakeFirst();
+      const result = await db
+        .deleteFrom('social_links')
+        .where('member_id', '=', memberId)
+        .where('social_type', '=', socialType)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

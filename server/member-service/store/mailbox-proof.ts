@@ -17,7 +17,12 @@ export async function dropUnprovenAccess(trx: Kysely<Database>, memberId: number
   const foreign = links.filter((link) => normalizeEmail(link.social_email) !== normalizeEmail(member.email)).map((link) => link.id);
   if (foreign.length > 0) await trx.deleteFrom('social_links').where('id', 'in', foreign).execute();
 
-  await trx.updateTable('member_tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('member_tokens')
+    .set({ revoked_at: now })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
   await trx.updateTable('sso_tickets').set({ used_at: now }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
   await trx
     .updateTable('otp_codes')
@@ -27,6 +32,12 @@ export async function dropUnprovenAccess(trx: Kysely<Database>, memberId: number
     .where('invalidated_at', 'is', null)
     .execute();
   for (const table of ['activation_tokens', 'password_reset_tokens'] as const) {
-    await trx.updateTable(table).set({ superseded_at: now }).where('member_id', '=', memberId).where('used_at', 'is', null).where('superseded_at', 'is', null).execute();
+    await trx
+      .updateTable(table)
+      .set({ superseded_at: now })
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .where('superseded_at', 'is', null)
+      .execute();
   }
 }

@@ -68,7 +68,9 @@ export function membersRepository(db: Kysely<Database>): MembersRepository {
           if (consents.length > 0) {
             await trx
               .insertInto('consents')
-              .values(consents.map((c) => ({ member_id: row.id, consent: c.consent, policy_version: c.policyVersion, given_at: row.created_at })))
+              .values(
+                consents.map((c) => ({ member_id: row.id, consent: c.consent, policy_version: c.policyVersion, given_at: row.created_at })),
+              )
               .execute();
           }
           if (social) {

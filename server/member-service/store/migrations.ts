@@ -1,6 +1,8 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { Engine } from './db.ts';
 
+// Migrations run against every past shape of the schema, so they are typed loosely on purpose.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 /** An auto-incrementing integer key, spelt the way each engine wants it. */
@@ -26,10 +28,27 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
           .addColumn('password_hash', 'text')
           .addColumn('status', 'integer', (c) => c.notNull());
         for (const column of [
-          'source', 'first_name', 'last_name', 'company_name', 'country', 'state',
-          'tel_country_code', 'tel_areacode', 'tel_no', 'tel_ext', 'mobile_country_code', 'mobile',
-          'vat_number', 'address', 'register_purpose', 'referer', 'utm_source', 'utm_medium',
-          'utm_campaign', 'return_url', 'lang',
+          'source',
+          'first_name',
+          'last_name',
+          'company_name',
+          'country',
+          'state',
+          'tel_country_code',
+          'tel_areacode',
+          'tel_no',
+          'tel_ext',
+          'mobile_country_code',
+          'mobile',
+          'vat_number',
+          'address',
+          'register_purpose',
+          'referer',
+          'utm_source',
+          'utm_medium',
+          'utm_campaign',
+          'return_url',
+          'lang',
         ]) {
           members = members.addColumn(...text(column));
         }
@@ -167,7 +186,10 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     },
     '0700-proven-mobile': {
       async up(db: AnyDb) {
-        await db.schema.alterTable('members').addColumn(...text('proven_mobile')).execute();
+        await db.schema
+          .alterTable('members')
+          .addColumn(...text('proven_mobile'))
+          .execute();
       },
     },
     '0701-delivery-budgets': {

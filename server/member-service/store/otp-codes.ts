@@ -93,7 +93,13 @@ export function otpCodesRepository(db: Kysely<Database>): OtpCodesRepository {
       if (!reserved) return 'no-longer-valid';
 
       if (latest.code_hash === codeHash) {
-        const used = await db.updateTable('otp_codes').set({ used_at: now }).where('id', '=', latest.id).where('used_at', 'is', null).where('invalidated_at', 'is', null).executeTakeFirst();
+        const used = await db
+          .updateTable('otp_codes')
+          .set({ used_at: now })
+          .where('id', '=', latest.id)
+          .where('used_at', 'is', null)
+          .where('invalidated_at', 'is', null)
+          .executeTakeFirst();
         return Number(used.numUpdatedRows) === 1 ? 'ok' : 'no-longer-valid';
       }
       if (reserved.attempts >= maxAttempts) await invalidate(latest.id, now);

@@ -54,7 +54,12 @@ const ERROR_TEXT_MAX = 500;
  * caused it was committed. A draft with a topic replaces the member's queued, unclaimed messages
  * of that topic: only the newest code or link is worth sending.
  */
-export async function queueMessages(trx: Kysely<Database>, memberId: number, drafts: readonly MessageDraft[], now: number): Promise<number[]> {
+export async function queueMessages(
+  trx: Kysely<Database>,
+  memberId: number,
+  drafts: readonly MessageDraft[],
+  now: number,
+): Promise<number[]> {
   const ids: number[] = [];
   for (const draft of drafts) {
     if (draft.topic !== '') {
@@ -90,7 +95,8 @@ export async function queueMessages(trx: Kysely<Database>, memberId: number, dra
 }
 
 export function outgoingMessagesRepository(db: Kysely<Database>): OutgoingMessagesRepository {
-  const mine = (id: number, claimant: string) => db.updateTable('outgoing_messages').where('id', '=', id).where('claimed_by', '=', claimant);
+  const mine = (id: number, claimant: string) =>
+    db.updateTable('outgoing_messages').where('id', '=', id).where('claimed_by', '=', claimant);
 
   return {
     queue: (memberId, drafts, now) => db.transaction().execute((trx) => queueMessages(trx, memberId, drafts, now)),

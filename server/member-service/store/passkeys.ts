@@ -75,7 +75,12 @@ export function passkeysRepository(database: Kysely<Database>): PasskeysReposito
     list: (memberId) => db.selectFrom('passkey_credentials').selectAll().where('member_id', '=', memberId).orderBy('id').execute(),
 
     async rename(memberId, publicId, name) {
-      await db.updateTable('passkey_credentials').set({ name }).where('member_id', '=', memberId).where('public_id', '=', publicId).execute();
+      await db
+        .updateTable('passkey_credentials')
+        .set({ name })
+        .where('member_id', '=', memberId)
+        .where('public_id', '=', publicId)
+        .execute();
       return find(memberId, publicId);
     },
 
@@ -85,7 +90,8 @@ export function passkeysRepository(database: Kysely<Database>): PasskeysReposito
       return row;
     },
 
-    findByCredentialId: (credentialId) => db.selectFrom('passkey_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst(),
+    findByCredentialId: (credentialId) =>
+      db.selectFrom('passkey_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst(),
 
     async used(id, seenCount, newCount, now) {
       const result = await db

@@ -130,7 +130,11 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
           .where('id', '=', memberId)
           .where('status', 'in', [MemberStatus.MustChangePassword, MemberStatus.PasswordExpired])
           .execute();
-        let sessions = trx.updateTable('member_tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+        let sessions = trx
+          .updateTable('member_tokens')
+          .set({ revoked_at: now })
+          .where('member_id', '=', memberId)
+          .where('revoked_at', 'is', null);
         if (keepSessionTokenHash) sessions = sessions.where('token_hash', '!=', keepSessionTokenHash);
         await sessions.execute();
         await trx
@@ -147,7 +151,11 @@ export function passwordResetsRepository(db: Kysely<Database>): PasswordResetsRe
 
     async keepPassword(memberId, now) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('members').set({ password_changed_at: now, password_reminded_at: null, updated_at: now }).where('id', '=', memberId).execute();
+        await trx
+          .updateTable('members')
+          .set({ password_changed_at: now, password_reminded_at: null, updated_at: now })
+          .where('id', '=', memberId)
+          .execute();
         await trx
           .updateTable('members')
           .set({ status: MemberStatus.Active })

@@ -79,7 +79,13 @@ export function securityEventsRepository(database: Kysely<Database>): SecurityEv
     },
 
     async hasAny(memberId, type) {
-      const row = await db.selectFrom('security_events').select('id').where('member_id', '=', memberId).where('type', '=', type).limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('security_events')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('type', '=', type)
+        .limit(1)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -87,7 +93,12 @@ export function securityEventsRepository(database: Kysely<Database>): SecurityEv
       db.selectFrom('security_events').selectAll().where('member_id', '=', memberId).where('public_id', '=', publicId).executeTakeFirst(),
 
     findByLink: (publicId, tokenHash) =>
-      db.selectFrom('security_events').selectAll().where('public_id', '=', publicId).where('not_me_token_hash', '=', tokenHash).executeTakeFirst(),
+      db
+        .selectFrom('security_events')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .where('not_me_token_hash', '=', tokenHash)
+        .executeTakeFirst(),
 
     async setLinkToken(eventId, tokenHash) {
       await db.updateTable('security_events').set({ not_me_token_hash: tokenHash }).where('id', '=', eventId).execute();
@@ -95,7 +106,12 @@ export function securityEventsRepository(database: Kysely<Database>): SecurityEv
 
     async endEverything(memberId, now) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('member_tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('member_tokens')
+          .set({ revoked_at: now })
+          .where('member_id', '=', memberId)
+          .where('revoked_at', 'is', null)
+          .execute();
         await trx.updateTable('sso_tickets').set({ used_at: now }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
       });
     },

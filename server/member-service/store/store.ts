@@ -12,7 +12,12 @@ import { passkeysRepository, type PasskeysRepository } from './passkeys.ts';
 import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
 import { securityEventsRepository, type SecurityEventsRepository } from './security-events.ts';
 import { ticketsRepository, type TicketsRepository } from './tickets.ts';
-import { activationTokensRepository, sessionTokensRepository, type ActivationTokensRepository, type SessionTokensRepository } from './tokens.ts';
+import {
+  activationTokensRepository,
+  sessionTokensRepository,
+  type ActivationTokensRepository,
+  type SessionTokensRepository,
+} from './tokens.ts';
 
 /**
  * The member service's one storage interface. The same Kysely queries run on SQLite

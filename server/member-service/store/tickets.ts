@@ -33,7 +33,14 @@ export function ticketsRepository(db: Kysely<Database>): TicketsRepository {
     async issue({ memberId, sessionTokenHash, purpose, ticketHash, now, expiresAt }) {
       await db
         .insertInto('sso_tickets')
-        .values({ member_id: memberId, session_token_hash: sessionTokenHash, purpose, ticket_hash: ticketHash, created_at: now, expires_at: expiresAt })
+        .values({
+          member_id: memberId,
+          session_token_hash: sessionTokenHash,
+          purpose,
+          ticket_hash: ticketHash,
+          created_at: now,
+          expires_at: expiresAt,
+        })
         .execute();
     },
 

@@ -25,7 +25,10 @@ export interface ActivationTokensRepository {
 export function sessionTokensRepository(db: Kysely<Database>): SessionTokensRepository {
   return {
     async create(memberId, tokenHash, now, expiresAt) {
-      await db.insertInto('member_tokens').values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt }).execute();
+      await db
+        .insertInto('member_tokens')
+        .values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+        .execute();
     },
     async findMember(tokenHash, now) {
       return db
@@ -60,7 +63,10 @@ export function activationTokensRepository(db: Kysely<Database>): ActivationToke
           .where('used_at', 'is', null)
           .where('superseded_at', 'is', null)
           .execute();
-        await trx.insertInto('activation_tokens').values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt }).execute();
+        await trx
+          .insertInto('activation_tokens')
+          .values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+          .execute();
       });
     },
 

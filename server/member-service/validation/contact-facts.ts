@@ -25,7 +25,8 @@ export function checkContactFacts(values: ContactValues, errors: FieldErrors): F
     }
   }
   if (!errors.mobile && !errors.mobileCountryCode && (values.mobile ?? '') !== '') {
-    if (!isValidMobileNumber(values.mobileCountryCode ?? '', values.mobile ?? '', country?.code)) facts.mobile = 'Form_MobileNumber_Invalid';
+    if (!isValidMobileNumber(values.mobileCountryCode ?? '', values.mobile ?? '', country?.code))
+      facts.mobile = 'Form_MobileNumber_Invalid';
   }
   return facts;
 }
@@ -34,7 +35,9 @@ export function checkContactFacts(values: ContactValues, errors: FieldErrors): F
 export function checkOptionValues(values: { businessApplicationAreas?: readonly string[]; inProducts?: readonly string[] }): FieldErrors {
   const unknown = (category: OptionCategory, list?: readonly string[]) => (list ?? []).some((v) => !isOptionValue(category, v));
   return {
-    businessApplicationAreas: unknown(OptionCategory.BusinessApplicationAreas, values.businessApplicationAreas) ? 'Form_NotExist' : undefined,
+    businessApplicationAreas: unknown(OptionCategory.BusinessApplicationAreas, values.businessApplicationAreas)
+      ? 'Form_NotExist'
+      : undefined,
     inProducts: unknown(OptionCategory.ProductsOfInterest, values.inProducts) ? 'Form_NotExist' : undefined,
   };
 }

@@ -90,11 +90,19 @@ t.test('opening every kind of link, and using it as the pages do', async (t) => 
   });
   secret('sign-in ticket', signedIn.body.data.tempId);
   const shop = createClient(stack.bffUrl);
-  const redeemed = await shop.post('/api/Member/CheckGoToProfile', { memberId: signedIn.body.data.id, tempId: signedIn.body.data.tempId }, { headers: { authorization: `Bearer ${SITE_KEY}` } });
+  const redeemed = await shop.post(
+    '/api/Member/CheckGoToProfile',
+    { memberId: signedIn.body.data.id, tempId: signedIn.body.data.tempId },
+    { headers: { authorization: `Bearer ${SITE_KEY}` } },
+  );
   secret('referer ticket', redeemed.body.data.tempId);
   const referer = `/en/referer/profile/${encodeURIComponent(signedIn.body.data.id)}/${encodeURIComponent(redeemed.body.data.tempId)}`;
   t.equal(await open(referer), 200);
-  t.equal((await createClient(stack.bffUrl).post('/api/Member/RefererLogin', { id: signedIn.body.data.id, tempId: redeemed.body.data.tempId })).body.code, 'ok');
+  t.equal(
+    (await createClient(stack.bffUrl).post('/api/Member/RefererLogin', { id: signedIn.body.data.id, tempId: redeemed.body.data.tempId }))
+      .body.code,
+    'ok',
+  );
 
   // Tickets and codes in queries, and odd spellings of the token paths.
   secret('query ticket', 'QueryTicket0123456789');
@@ -122,12 +130,20 @@ t.test('every page path with parameters in client/routes.tsx is masked', async (
 
 t.test('the log holds the requests, and none of the secrets', async (t) => {
   const log = lines.join('\n');
-  const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter((url): url is string => url !== undefined);
+  const urls = lines
+    .map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url)
+    .filter((url): url is string => url !== undefined);
   t.ok(urls.includes('/en/auth/activate-member/[redacted]/[redacted]/[redacted]'), 'the activation page request is logged, masked');
   t.ok(urls.includes('/en/referer/[redacted]/[redacted]/[redacted]'), 'the referer page request too');
   t.ok(urls.includes('/api/Member/CheckResetPwdTokenIsExpired/:token'), 'an API route with parameters is logged by its pattern');
-  t.ok(lines.some((line) => line.includes('"msg":"bad request"')), 'the malformed URLs are logged');
-  t.ok(lines.some((line) => line.includes('member service call')), 'upstream calls are logged at debug level');
+  t.ok(
+    lines.some((line) => line.includes('"msg":"bad request"')),
+    'the malformed URLs are logged',
+  );
+  t.ok(
+    lines.some((line) => line.includes('member service call')),
+    'upstream calls are logged at debug level',
+  );
   for (const [name, value] of secrets) {
     for (const form of new Set([value, encodeURIComponent(value)])) t.notOk(log.includes(form), `no ${name} in the log`);
   }

@@ -26,8 +26,14 @@ t.test('passwords, tokens, codes and cookies never reach the log, even at debug 
 
   const log = lines.join('\n');
   const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  t.ok(entries.some((e) => e.msg === 'member service call'), 'upstream calls are logged at debug level');
-  t.ok(entries.some((e) => (e.upstream as { path?: string } | undefined)?.path === '/api/Member/Login'), 'including the sign-in');
+  t.ok(
+    entries.some((e) => e.msg === 'member service call'),
+    'upstream calls are logged at debug level',
+  );
+  t.ok(
+    entries.some((e) => (e.upstream as { path?: string } | undefined)?.path === '/api/Member/Login'),
+    'including the sign-in',
+  );
 
   t.notMatch(log, TEST_PASSWORD, 'no password');
   t.notMatch(log, 'Wrong1234', 'not even a wrong one');
@@ -39,6 +45,9 @@ t.test('passwords, tokens, codes and cookies never reach the log, even at debug 
     t.ok(values.length > 0, `${key} fields were logged`);
     t.same([...new Set(values)], ['"[redacted]"'], `every ${key} is redacted`);
   }
-  t.ok(entries.some((e) => (e.req as { url?: string } | undefined)?.url === '/api/Member/Logout'), 'the sign-out request is logged');
+  t.ok(
+    entries.some((e) => (e.req as { url?: string } | undefined)?.url === '/api/Member/Logout'),
+    'the sign-out request is logged',
+  );
   t.notMatch(log, 'secret-ticket', 'without its query string');
 });

@@ -10,7 +10,14 @@ import { encodePassword } from '../../../server/common/password-encoding.ts';
 import { createActiveMember, createClient, signIn, startStack, type Stack } from '../../helper.ts';
 import { startRedis } from '../../helpers/redis.ts';
 import { routeTable } from '../../helpers/route-table.ts';
-import { describe, hostileRequests, knownFieldNames, type HostileRequest, type Plausible, type RouteUnderTest } from './hostile-requests.ts';
+import {
+  describe,
+  hostileRequests,
+  knownFieldNames,
+  type HostileRequest,
+  type Plausible,
+  type RouteUnderTest,
+} from './hostile-requests.ts';
 
 /** The longest any reply may take, whatever was sent. */
 export const MAX_REPLY_MS = 2_000;
@@ -79,7 +86,10 @@ export async function startTarget(t: TeardownTarget) {
   });
   // A page shell of its own: the suite checks that pages get the shell, not how the client looks.
   await mkdir(join(stack.bffConfig.clientDir, 'assets'), { recursive: true });
-  await writeFile(join(stack.bffConfig.clientDir, 'index.html'), `<!doctype html><html ${SHELL_MARKER}><body><div id="root"></div></body></html>`);
+  await writeFile(
+    join(stack.bffConfig.clientDir, 'index.html'),
+    `<!doctype html><html ${SHELL_MARKER}><body><div id="root"></div></body></html>`,
+  );
   await writeFile(join(stack.bffConfig.clientDir, 'assets', 'app.js'), 'export {};\n');
 
   const kv = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -127,20 +137,34 @@ function send(target: Target, server: RouteUnderTest['server'], request: Hostile
   const base = new URL(server === 'portal' ? target.stack.bffUrl : target.stack.memberServiceUrl);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: base.hostname, port: base.port, method: request.method, path: request.target, agent: target.agents[server] });
+    const outgoing = httpRequest({
+      host: base.hostname,
+      port: base.port,
+      method: request.method,
+      path: request.target,
+      agent: target.agents[server],
+    });
     const headers = new Map<string, string[]>();
     const add = (name: string, value: string) => headers.set(name, [...(headers.get(name) ?? []), value]);
     for (const [name, value] of request.headers) add(name, value);
     if (request.signedIn && server === 'portal') add('cookie', target.credentials.cookie);
     if (request.signedIn && server === 'member-service') add('authorization', `Bearer ${target.credentials.token}`);
-    if (server === 'member-service') add('x-service-key', request.serviceKey ? target.stack.bffConfig.upstreamServiceKey : 'not-the-service-key');
+    if (server === 'member-service')
+      add('x-service-key', request.serviceKey ? target.stack.bffConfig.upstreamServiceKey : 'not-the-service-key');
     if (request.body) add('content-length', String(request.body.length));
     for (const [name, values] of headers) outgoing.setHeader(name, values.length === 1 ? values[0]! : values);
     outgoing.setTimeout(10_000, () => outgoing.destroy(new Error(`no reply within 10 s`)));
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
+      );
       response.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -154,7 +178,12 @@ const header = (reply: Reply, name: string) => {
 };
 
 function isEnvelope(body: unknown): body is { isSuccess: boolean; code: string } {
-  return typeof body === 'object' && body !== null && typeof (body as { isSuccess?: unknown }).isSuccess === 'boolean' && typeof (body as { code?: unknown }).code === 'string';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { isSuccess?: unknown }).isSuccess === 'boolean' &&
+    typeof (body as { code?: unknown }).code === 'string'
+  );
 }
 
 function parseJson(body: Buffer): unknown {
@@ -166,14 +195,20 @@ function parseJson(body: Buffer): unknown {
 }
 
 /** What is wrong with a reply: the properties every route keeps, whatever it was sent. */
-function problemsOf(route: RouteUnderTest, request: HostileRequest, reply: Reply, expectedHeaders: Readonly<Record<string, string>>): string[] {
+function problemsOf(
+  route: RouteUnderTest,
+  request: HostileRequest,
+  reply: Reply,
+  expectedHeaders: Readonly<Record<string, string>>,
+): string[] {
   const { server } = route;
   const documentRoute = route.path.endsWith('.json');
   const problems: string[] = [];
   if (reply.status >= 500) problems.push(`status ${reply.status}`);
   if (reply.ms > MAX_REPLY_MS) problems.push(`took ${Math.round(reply.ms)} ms`);
   if (server === 'portal') {
-    for (const [name, value] of Object.entries(expectedHeaders)) if (header(reply, name) !== value) problems.push(`header ${name}: ${header(reply, name) ?? 'missing'}`);
+    for (const [name, value] of Object.entries(expectedHeaders))
+      if (header(reply, name) !== value) problems.push(`header ${name}: ${header(reply, name) ?? 'missing'}`);
   }
   const type = header(reply, 'content-type') ?? '';
   if (request.method === 'HEAD' || reply.status === 304) return problems;
@@ -188,7 +223,12 @@ function problemsOf(route: RouteUnderTest, request: HostileRequest, reply: Reply
     if (!header(reply, 'location')?.startsWith('/')) problems.push(`redirect elsewhere: ${header(reply, 'location')}`);
   } else if (type.startsWith('text/csv') && reply.status === 200) {
     // Profile.csv, the member's own export.
-  } else if (server === 'portal' && type.startsWith('text/plain') && reply.status === 404 && reply.body.toString('utf8') === 'Not found\n') {
+  } else if (
+    server === 'portal' &&
+    type.startsWith('text/plain') &&
+    reply.status === 404 &&
+    reply.body.toString('utf8') === 'Not found\n'
+  ) {
     // A missing file (not a page), as static-client.ts answers it.
   } else if (server === 'portal' && reply.status === 200 && /javascript/.test(type)) {
     // The client's own script under /assets/.
@@ -263,7 +303,9 @@ async function snapshot(target: Target): Promise<Snapshot> {
     if (ttl >= 0) expiresAt.set(`store ${key}`, now + ttl);
   }
 
-  const tables = target.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+  const tables = target.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{
+    name: string;
+  }>;
   for (const { name } of tables) {
     if (IGNORED_TABLES.has(name)) continue;
     const rows = target.sqlite.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>;

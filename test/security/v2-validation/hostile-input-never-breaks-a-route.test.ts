@@ -24,15 +24,28 @@ if (!redisAvailable()) {
   t.test('both route tables are enumerated', async (t) => {
     const keys = routesOf(target).map(routeKey);
     t.ok(keys.length >= 100, `${keys.length} routes`);
-    for (const key of ['portal POST /api/Member/Login', 'portal GET /*', 'portal GET /readyz', 'member-service POST /api/Member/Register', 'member-service PUT /api/member']) {
+    for (const key of [
+      'portal POST /api/Member/Login',
+      'portal GET /*',
+      'portal GET /readyz',
+      'member-service POST /api/Member/Register',
+      'member-service PUT /api/member',
+    ]) {
       t.ok(keys.includes(key), key);
     }
   });
 
-  t.test(`hostile requests never get a 5xx, a reply slower than ${MAX_REPLY_MS} ms or outside the envelope, nor change anything when refused`, async (t) => {
-    const report = await fuzzRoutes(target, { seed: SEED, runsPerRoute: RUNS_PER_ROUTE });
-    t.equal(report.requests, report.routes * RUNS_PER_ROUTE, `${report.requests} requests, replies ${JSON.stringify(report.statuses)}, slowest ${Math.round(report.slowestMs)} ms`);
-    t.ok((report.statuses['2xx'] ?? 0) > 0, 'some requests got through to a handler and succeeded');
-    t.same(report.violations, [], `replay one route: npm run fuzz -- --seed ${SEED} --runs ${RUNS_PER_ROUTE} --route '<route>'`);
-  });
+  t.test(
+    `hostile requests never get a 5xx, a reply slower than ${MAX_REPLY_MS} ms or outside the envelope, nor change anything when refused`,
+    async (t) => {
+      const report = await fuzzRoutes(target, { seed: SEED, runsPerRoute: RUNS_PER_ROUTE });
+      t.equal(
+        report.requests,
+        report.routes * RUNS_PER_ROUTE,
+        `${report.requests} requests, replies ${JSON.stringify(report.statuses)}, slowest ${Math.round(report.slowestMs)} ms`,
+      );
+      t.ok((report.statuses['2xx'] ?? 0) > 0, 'some requests got through to a handler and succeeded');
+      t.same(report.violations, [], `replay one route: npm run fuzz -- --seed ${SEED} --runs ${RUNS_PER_ROUTE} --route '<route>'`);
+    },
+  );
 }

@@ -86,14 +86,49 @@ const NASTY_TEXT = [
   LONG_UNICODE,
 ];
 
-const PATH_TEXT = ['', '.', '..', '%2e%2e', '%2F', '%00', '%ff', '%', '%zz', '__proto__', 'constructor', 'x'.repeat(3000), '%F0%9F%9A%80', '%E2%80%AE', '%ED%A0%80', 'true', '0', '-1', 'en'];
+const PATH_TEXT = [
+  '',
+  '.',
+  '..',
+  '%2e%2e',
+  '%2F',
+  '%00',
+  '%ff',
+  '%',
+  '%zz',
+  '__proto__',
+  'constructor',
+  'x'.repeat(3000),
+  '%F0%9F%9A%80',
+  '%E2%80%AE',
+  '%ED%A0%80',
+  'true',
+  '0',
+  '-1',
+  'en',
+];
 
 function hostileString(plausible: Plausible): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...NASTY_TEXT) },
     { weight: 2, arbitrary: fc.string({ maxLength: 30, unit: 'binary' }) },
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
-    { weight: 2, arbitrary: fc.constantFrom(plausible.email, plausible.email.toUpperCase(), plausible.password, 'en', 'zh-tw', '49', '15123456789', 'Germany', '123456', '1', 'true') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        plausible.email,
+        plausible.email.toUpperCase(),
+        plausible.password,
+        'en',
+        'zh-tw',
+        '49',
+        '15123456789',
+        'Germany',
+        '123456',
+        '1',
+        'true',
+      ),
+    },
   );
 }
 
@@ -132,7 +167,13 @@ const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
 /** Percent-encoding of the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser sends it). */
 function percentEncode(text: string): string {
-  return [...utf8(text)].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...utf8(text)]
+    .map((byte) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 function bodies(plausible: Plausible, fieldNames: readonly string[]): fc.Arbitrary<Body | undefined> {
@@ -151,25 +192,72 @@ function bodies(plausible: Plausible, fieldNames: readonly string[]): fc.Arbitra
   const json = fc.oneof(
     { weight: 6, arbitrary: entries.map(objectText) },
     { weight: 1, arbitrary: pollution },
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 100, max: 6000 }), fc.constantFrom('array' as const, 'object' as const)).map(([n, kind]) => deeplyNested(n, kind)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 100, max: 6000 }), fc.constantFrom('array' as const, 'object' as const))
+        .map(([n, kind]) => deeplyNested(n, kind)),
+    },
     { weight: 1, arbitrary: value.map((v) => JSON.stringify(v) ?? 'null') },
-    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":', '[1,]', '{"a":1}}', 'nul', '\uFEFF{}', '{"a":"\\ud800"}', '{"a":1e999999}', `{"a":"${LONG}"}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '{',
+        '{"a":',
+        '[1,]',
+        '{"a":1}}',
+        'nul',
+        '\uFEFF{}',
+        '{"a":"\\ud800"}',
+        '{"a":1e999999}',
+        `{"a":"${LONG}"}`,
+      ),
+    },
   );
-  const jsonTypes = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset="UTF-8"', 'application/merge-patch+json', 'application/json; charset=iso-8859-1');
+  const jsonTypes = fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'APPLICATION/JSON',
+    'application/json;charset="UTF-8"',
+    'application/merge-patch+json',
+    'application/json; charset=iso-8859-1',
+  );
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
     { weight: 10, arbitrary: fc.tuple(jsonTypes, json).map(([contentType, text]) => ({ contentType, bytes: utf8(text) })) },
-    { weight: 1, arbitrary: json.map((text) => ({ contentType: 'application/json; charset=utf-16le', bytes: Buffer.from(text, 'utf16le') })) },
+    {
+      weight: 1,
+      arbitrary: json.map((text) => ({ contentType: 'application/json; charset=utf-16le', bytes: Buffer.from(text, 'utf16le') })),
+    },
     { weight: 1, arbitrary: json.map((text) => ({ contentType: 'application/json; charset=bogus-8', bytes: utf8(text) })) },
     { weight: 1, arbitrary: json.map((text) => ({ bytes: utf8(text) })) },
     {
       weight: 2,
-      arbitrary: fc.tuple(
-        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/html; charset=shift_jis', 'application/xml', '*/*', 'application/json, text/plain', ';;;'),
-        json,
-      ).map(([contentType, text]) => ({ contentType, bytes: utf8(text) })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/octet-stream',
+            'text/html; charset=shift_jis',
+            'application/xml',
+            '*/*',
+            'application/json, text/plain',
+            ';;;',
+          ),
+          json,
+        )
+        .map(([contentType, text]) => ({ contentType, bytes: utf8(text) })),
     },
-    { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', bytes: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0xff, 0xfe, 0x22, 0x7d]) }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        contentType: 'application/json',
+        bytes: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0xff, 0xfe, 0x22, 0x7d]),
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', bytes: utf8(`{"a":"${'y'.repeat(70 * 1024)}"}`) }) },
   );
 }
@@ -180,7 +268,10 @@ function filledPath(pattern: string, plausible: Plausible): fc.Arbitrary<string>
   const segment = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...PATH_TEXT) },
     { weight: 2, arbitrary: hostileString(plausible).map((text) => percentEncode(text.slice(0, 200))) },
-    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme-ascii' }).map((text) => text.replace(/[^\x21-\x7e]/g, '')) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme-ascii' }).map((text) => text.replace(/[^\x21-\x7e]/g, '')),
+    },
   );
   const filled = parts.map((part) => (part.startsWith(':') || part === '*' ? segment : fc.constant(part)));
   return fc.tuple(...filled).map((values) => values.join('/'));
@@ -203,18 +294,39 @@ function spelledPath(path: fc.Arbitrary<string>): fc.Arbitrary<string> {
     (p) => `${p}/..`,
     (p) => `/%2e%2e${p}`,
   ];
-  return fc.tuple(path, fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.integer({ min: 1, max: spellings.length - 1 }) })).map(([p, index]) => spellings[index]!(p));
+  return fc
+    .tuple(
+      path,
+      fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.integer({ min: 1, max: spellings.length - 1 }) }),
+    )
+    .map(([p, index]) => spellings[index]!(p));
 }
 
 function queryString(plausible: Plausible, fieldNames: readonly string[]): fc.Arbitrary<string> {
-  const key = fc.oneof(fc.constantFrom(...fieldNames), fc.constantFrom('__proto__', 'constructor', 'lang', 'returnUrl', 'callbackUrl', 'pass', 'userId', 'a[b]', 'a[]', ''));
+  const key = fc.oneof(
+    fc.constantFrom(...fieldNames),
+    fc.constantFrom('__proto__', 'constructor', 'lang', 'returnUrl', 'callbackUrl', 'pass', 'userId', 'a[b]', 'a[]', ''),
+  );
   const pair = fc.tuple(key, hostileString(plausible)).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v.slice(0, 300))}`);
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant('') },
     { weight: 3, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.join('&')}`) },
     // The same parameter twice, the way a tampered link or a confused proxy sends it.
     { weight: 2, arbitrary: fc.tuple(pair, pair).map(([a, b]) => `?${a}&${a.split('=')[0]}=${b.split('=')[1]}`) },
-    { weight: 1, arbitrary: fc.constantFrom('?', '??', '?&&', '?=', '?a=%', '?a=%zz', '?a=%00', `?a=${'b'.repeat(6000)}`, '?lang=en&lang=ja-jp&lang[]=x') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?',
+        '??',
+        '?&&',
+        '?=',
+        '?a=%',
+        '?a=%zz',
+        '?a=%00',
+        `?a=${'b'.repeat(6000)}`,
+        '?lang=en&lang=ja-jp&lang[]=x',
+      ),
+    },
   );
 }
 
@@ -225,12 +337,35 @@ const headerText = fc.oneof(
 );
 
 function extraHeaders(): fc.Arbitrary<Array<[string, string]>> {
-  const name = fc.constantFrom('accept-language', 'origin', 'referer', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'user-agent', 'accept', 'accept-encoding', 'authorization', 'cookie', 'x-service-key', 'x-requested-with', 'if-none-match', 'range', 'x-custom-header');
+  const name = fc.constantFrom(
+    'accept-language',
+    'origin',
+    'referer',
+    'x-forwarded-for',
+    'x-forwarded-proto',
+    'x-forwarded-host',
+    'user-agent',
+    'accept',
+    'accept-encoding',
+    'authorization',
+    'cookie',
+    'x-service-key',
+    'x-requested-with',
+    'if-none-match',
+    'range',
+    'x-custom-header',
+  );
   const ordinary = fc.array(fc.tuple(name, headerText), { maxLength: 4 });
   return fc.oneof(
     { weight: 6, arbitrary: ordinary },
     // Over Node's 16 KiB header limit: the server refuses before any route runs.
-    { weight: 1, arbitrary: fc.constantFrom<Array<[string, string]>>([['x-huge', 'h'.repeat(20_000)]], [['cookie', `portal-session=${'c'.repeat(17_000)}`]]) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Array<[string, string]>>(
+        [['x-huge', 'h'.repeat(20_000)]],
+        [['cookie', `portal-session=${'c'.repeat(17_000)}`]],
+      ),
+    },
     // Just under it, spread over many lines.
     { weight: 1, arbitrary: fc.constant(Array.from({ length: 60 }, (_, i): [string, string] => [`x-many-${i}`, 'm'.repeat(200)])) },
   );

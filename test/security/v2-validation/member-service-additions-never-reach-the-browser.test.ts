@@ -57,7 +57,14 @@ async function signedIn(t: Test, memberReply: () => { status?: number; body: unk
         isSuccess: true,
         code: 'ok',
         debug: ADDED,
-        data: { token: 'member-token-1', tokenExpiresAt: '2099-01-01T00:00:00.000Z', userId: 'a@example.com', memberId: 7, status: 1, passwordHash: ADDED },
+        data: {
+          token: 'member-token-1',
+          tokenExpiresAt: '2099-01-01T00:00:00.000Z',
+          userId: 'a@example.com',
+          memberId: 7,
+          status: 1,
+          passwordHash: ADDED,
+        },
       },
     }),
     'GET /api/member': memberReply,
@@ -65,13 +72,20 @@ async function signedIn(t: Test, memberReply: () => { status?: number; body: unk
   });
   const log = logLines();
   const { app } = await buildBff(t, { UPSTREAM_URL: upstream.url, UPSTREAM_SERVICE_KEY: 's'.repeat(32) }, { logger: log.logger });
-  const login = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: { userId: 'a@example.com', password: 'Secret123' }, headers: XHR });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/Member/Login',
+    payload: { userId: 'a@example.com', password: 'Secret123' },
+    headers: XHR,
+  });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return { app, login, cookie, log };
 }
 
 t.test('fields the member service adds to a sign-in or a member never reach the browser', async (t) => {
-  const { app, login, cookie } = await signedIn(t, () => ({ body: { isSuccess: true, code: 'ok', trace: ADDED, data: { ...member, passwordHash: ADDED } } }));
+  const { app, login, cookie } = await signedIn(t, () => ({
+    body: { isSuccess: true, code: 'ok', trace: ADDED, data: { ...member, passwordHash: ADDED } },
+  }));
   t.equal(login.statusCode, 200);
   t.equal(login.json().code, 'ok');
   t.notMatch(login.body, ADDED, 'nothing added to the sign-in reply');

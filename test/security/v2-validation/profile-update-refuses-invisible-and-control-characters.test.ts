@@ -8,14 +8,28 @@ const member = await createActiveMember(stack);
 const client = await signIn(stack, member);
 const preferences = { businessApplicationAreas: ['energy.ev-charging'], inProducts: ['networking'] };
 /** Germany with a fixed line, so that area code, number and extension are all in play. */
-const phone = { country: 'Germany', state: 'Berlin', telCountryCode: '49', telAreacode: '30', telNo: '123456', telExt: '12', mobileCountryCode: '49', mobile: '15123456789' };
+const phone = {
+  country: 'Germany',
+  state: 'Berlin',
+  telCountryCode: '49',
+  telAreacode: '30',
+  telNo: '123456',
+  telExt: '12',
+  mobileCountryCode: '49',
+  mobile: '15123456789',
+};
 
 /** What My Profile sends: the loaded member merged with the form. */
 async function loaded(): Promise<Record<string, any>> {
   return (await client.get('/api/member')).body.data;
 }
 
-const start = await client.put('/api/member', { ...(await loaded()), ...preferences, ...phone, memberExtension: { vatNumber: 'DE123456789', address: 'Unter den Linden 1' } });
+const start = await client.put('/api/member', {
+  ...(await loaded()),
+  ...preferences,
+  ...phone,
+  memberExtension: { vatNumber: 'DE123456789', address: 'Unter den Linden 1' },
+});
 if (start.body.code !== 'ok') throw new Error(`profile set-up: ${start.text}`);
 
 const FREE_TEXT_FIELDS: ReadonlyArray<readonly [string, string?]> = [
@@ -81,7 +95,11 @@ t.test('the member service refuses the same text itself, whoever calls it', asyn
   const headers = { 'content-type': 'application/json', 'x-service-key': serviceKey, authorization: `Bearer ${token}` };
   const before = await loaded();
   for (const [field] of FREE_TEXT_FIELDS) {
-    const reply = await fetch(`${base}/api/member`, { method: 'PUT', headers, body: JSON.stringify(withValue({ ...before, ...preferences }, field, 'Ada\u202Efdp.exe')) });
+    const reply = await fetch(`${base}/api/member`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify(withValue({ ...before, ...preferences }, field, 'Ada\u202Efdp.exe')),
+    });
     t.equal(reply.status, 400, field);
     t.match(await reply.json(), { code: 'FormValidateFail', errors: [{ field, code: 'Form_Format' }] });
   }

@@ -10,7 +10,15 @@ const freshEmail = () => `visitor${++counter}@example.com`;
 
 /** A fixed-line registration in Germany (phone mode), so that the extension counts. */
 const withPhone = (email: string) =>
-  validRegistration(email, { mobileCountryCode: '', mobile: '', telCountryCode: '49', telAreacode: '30', telNo: '123456', telExt: '12', state: 'Berlin' });
+  validRegistration(email, {
+    mobileCountryCode: '',
+    mobile: '',
+    telCountryCode: '49',
+    telAreacode: '30',
+    telNo: '123456',
+    telExt: '12',
+    state: 'Berlin',
+  });
 
 /** Free text of the registration payload, with the codes a refusal may carry. */
 const FREE_TEXT_FIELDS: ReadonlyArray<readonly [string, string?]> = [
@@ -102,7 +110,13 @@ t.test('the member service refuses the same text itself, whoever calls it', asyn
   const encode = (password: string) => encodePassword(password, stack.bffConfig.passwordEncodingKey);
   const email = freshEmail();
   const { isGlobalAgreePolicy: _agreed, ...plain } = withPhone(email);
-  const upstream = { ...plain, userId: email, password: encode(TEST_PASSWORD), confirmPassword: encode(TEST_PASSWORD), consents: ['global-policy'] };
+  const upstream = {
+    ...plain,
+    userId: email,
+    password: encode(TEST_PASSWORD),
+    confirmPassword: encode(TEST_PASSWORD),
+    consents: ['global-policy'],
+  };
   const send = (body: unknown) =>
     fetch(`${stack.memberServiceUrl}/api/Member/Register`, {
       method: 'POST',

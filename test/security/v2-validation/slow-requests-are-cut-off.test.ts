@@ -18,7 +18,10 @@ t.test('ten bodies sent a byte at a time are all cut off before they finish', as
   const replies = await Promise.all(Array.from({ length: 10 }, () => rawExchange(url, HEAD, { trickle: BODY, everyMs: 300 })));
   for (const [index, reply] of replies.entries()) {
     t.equal(reply.status, 408, `connection ${index + 1}: 408 Request Timeout`);
-    t.ok(reply.bytesSent < HEAD.length + BODY.length, `connection ${index + 1}: closed with ${reply.bytesSent - HEAD.length} of ${BODY.length} body bytes sent`);
+    t.ok(
+      reply.bytesSent < HEAD.length + BODY.length,
+      `connection ${index + 1}: closed with ${reply.bytesSent - HEAD.length} of ${BODY.length} body bytes sent`,
+    );
     t.same(JSON.parse(reply.body), { isSuccess: false, code: 'servererror' }, 'the reply envelope');
   }
   const normal = await fetch(`${url}/api/Member/IsLogin`);

@@ -12,14 +12,17 @@ const google = await startOidcProvider(
 );
 const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: origin, ...google.env('GOOGLE') } });
 
-t.test("a provider account name with a right-to-left override and zero-width characters is stored as visible text only", async (t) => {
+t.test('a provider account name with a right-to-left override and zero-width characters is stored as visible text only', async (t) => {
   const browser = createClient(stack.bffUrl);
   const email = 'mallory.google@example.com';
   // Anyone can name their provider account; the name is shown in My Account and exported.
   google.signInAs({ sub: 'google-mallory', email, name: 'Mallory\u202Efdp.exe\u200B\u0000\r\nTeam 👩🏽\u200D💻' });
   const started = await browser.post('/api/Member/SocialAuthorize', { socialType: SocialType.Google, origin: 'login', lang: 'en' });
   const back = await google.authorize(started.body.data.authorizationUrl);
-  const login = await browser.post('/api/Member/GoogleLogin', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+  const login = await browser.post('/api/Member/GoogleLogin', {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
   t.equal(login.body.code, 'notfound');
   t.equal(login.body.data.socialName, 'Malloryfdp.exe Team 👩🏽\u200D💻', 'cleaned where the portal receives it');
 
@@ -31,7 +34,10 @@ t.test("a provider account name with a right-to-left override and zero-width cha
 
   const again = await browser.post('/api/Member/SocialAuthorize', { socialType: SocialType.Google, origin: 'login', lang: 'en' });
   const backAgain = await google.authorize(again.body.data.authorizationUrl);
-  const signedIn = await browser.post('/api/Member/GoogleLogin', { code: backAgain.searchParams.get('code'), state: backAgain.searchParams.get('state') });
+  const signedIn = await browser.post('/api/Member/GoogleLogin', {
+    code: backAgain.searchParams.get('code'),
+    state: backAgain.searchParams.get('state'),
+  });
   t.equal(signedIn.body.code, 'ok', signedIn.text);
   const member = (await browser.get('/api/member')).body.data;
   t.same(

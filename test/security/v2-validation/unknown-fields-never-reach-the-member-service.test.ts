@@ -1,7 +1,16 @@
 import { createServer } from 'node:http';
 import { Writable } from 'node:stream';
 import t from 'tap';
-import { createActiveMember, createClient, signIn, startStack, TEST_PASSWORD, validRegistration, type Stack, type TestClient } from '../../helper.ts';
+import {
+  createActiveMember,
+  createClient,
+  signIn,
+  startStack,
+  TEST_PASSWORD,
+  validRegistration,
+  type Stack,
+  type TestClient,
+} from '../../helper.ts';
 import { routeTable } from '../../helpers/route-table.ts';
 
 // A browser body is input, not a message to pass on: a field the route does not name must not
@@ -20,7 +29,10 @@ interface Sample {
   headers?: Record<string, string>;
 }
 
-const PREFERENCES = { businessApplicationAreas: ['smart-city', 'smart-city.traffic-management'], inProducts: ['edge-ai.inference-systems'] };
+const PREFERENCES = {
+  businessApplicationAreas: ['smart-city', 'smart-city.traffic-management'],
+  inProducts: ['edge-ai.inference-systems'],
+};
 
 /** One sample per route that takes a body; a new route fails the test until it is listed here. */
 const SAMPLES: Record<string, Sample> = {
@@ -34,11 +46,18 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/Member/SocialVerify': { body: () => ({ code: 'provider-code', state: 'state' }) },
   'POST /api/Member/SocialAuthorize': { body: () => ({ socialType: 1, origin: 'login', lang: 'en' }) },
   'POST /api/Member/SocialConnect': { body: () => ({ socialType: 1, isConnect: false }), signedIn: true },
-  'POST /api/Member/CheckGoToProfile': { body: () => ({ memberId: 'some-member', tempId: 'some-ticket' }), headers: { authorization: `Bearer ${SITE_KEY}` } },
+  'POST /api/Member/CheckGoToProfile': {
+    body: () => ({ memberId: 'some-member', tempId: 'some-ticket' }),
+    headers: { authorization: `Bearer ${SITE_KEY}` },
+  },
   'POST /api/Member/RefererLogin': { body: () => ({ id: 'some-member', tempId: 'some-ticket' }) },
   'POST /api/Member/IsExist': { body: ({ email }) => ({ email }) },
   'POST /api/Member/Register': {
-    body: () => validRegistration(`unknown-fields-${Date.now()}@example.com`, { memberExtension: { address: 'Unter den Linden 1' }, captchaVerify: { reCaptchaType: 1 } }),
+    body: () =>
+      validRegistration(`unknown-fields-${Date.now()}@example.com`, {
+        memberExtension: { address: 'Unter den Linden 1' },
+        captchaVerify: { reCaptchaType: 1 },
+      }),
   },
   'POST /api/Member/Activate': { body: () => ({ userId: 'some-member', token: 'some-token' }) },
   'POST /api/Member/Reactivate': { body: ({ email }) => ({ userId: email, lang: 'en', captchaVerify: { reCaptchaType: 1 } }) },
@@ -46,9 +65,14 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/Member/ResendResetPwdMail': { body: ({ email }) => ({ userId: email, lang: 'en' }) },
   'POST /api/Member/ResendOneYearNotUpdatePwdMail': { body: ({ email }) => ({ userId: email, lang: 'en' }) },
   'POST /api/Member/ValidatePwdUnAuth': { body: () => ({ userId: 'some-member', token: 'some-token', password: 'Zebra-Lantern42' }) },
-  'POST /api/Member/ResetPwdUnAuth': { body: () => ({ userId: 'some-member', token: 'some-token', password: 'Zebra-Lantern42', confirmPassword: 'Zebra-Lantern42' }) },
+  'POST /api/Member/ResetPwdUnAuth': {
+    body: () => ({ userId: 'some-member', token: 'some-token', password: 'Zebra-Lantern42', confirmPassword: 'Zebra-Lantern42' }),
+  },
   'POST /api/Member/ValidatePwd': { body: () => ({ password: 'Zebra-Lantern42' }), signedIn: true },
-  'POST /api/Member/ResetPwd': { body: () => ({ currentPassword: 'Not-the-password1', newPassword: 'Zebra-Lantern42', confirmPassword: 'Zebra-Lantern42' }), signedIn: true },
+  'POST /api/Member/ResetPwd': {
+    body: () => ({ currentPassword: 'Not-the-password1', newPassword: 'Zebra-Lantern42', confirmPassword: 'Zebra-Lantern42' }),
+    signedIn: true,
+  },
   'PUT /api/Member/UpdateMemberPwdDate': { body: () => ({ memberId: 'some-member', tempId: 'some-ticket' }) },
   'PUT /api/Member/UpdateMemberSubscribe': { body: () => ({ isSubscribe: true }), signedIn: true },
   'POST /api/Member/UpdateCrmPolicy': { body: () => ({ hashEmail: 'some-hash', status: '2024.1' }) },
@@ -70,9 +94,14 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/Member/Sessions/:id': { body: () => ({}), signedIn: true },
   'POST /api/Member/SecurityEvents/NotMe': { body: () => ({ eventId: 'no-such-event' }), signedIn: true },
   'POST /api/Member/Passkey/RegisterOptions': { body: () => ({}), signedIn: true },
-  'POST /api/Member/Passkey/Register': { body: () => ({ name: 'Laptop', credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } }), signedIn: true },
+  'POST /api/Member/Passkey/Register': {
+    body: () => ({ name: 'Laptop', credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } }),
+    signedIn: true,
+  },
   'POST /api/Member/Passkey/LoginOptions': { body: () => ({}) },
-  'POST /api/Member/Passkey/Login': { body: () => ({ credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} }, returnUrl: 'https://shop.example/x' }) },
+  'POST /api/Member/Passkey/Login': {
+    body: () => ({ credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} }, returnUrl: 'https://shop.example/x' }),
+  },
   'PATCH /api/Member/Passkeys/:id': { body: () => ({ name: 'Laptop' }), signedIn: true },
   'DELETE /api/Member/Passkeys/:id': { body: () => ({}), signedIn: true },
 };
@@ -82,7 +111,11 @@ const SAMPLES: Record<string, Sample> = {
  * the first nested object (two of them stay under the body limit).
  */
 function hostileBody(sample: Record<string, unknown>): string {
-  const marked = (value: Record<string, unknown>, deep: boolean) => ({ ...value, [SHALLOW_MARK]: 'x', ...(deep ? { [DEEP_MARK]: '@DEEP@' } : {}) });
+  const marked = (value: Record<string, unknown>, deep: boolean) => ({
+    ...value,
+    [SHALLOW_MARK]: 'x',
+    ...(deep ? { [DEEP_MARK]: '@DEEP@' } : {}),
+  });
   let deepNested = true;
   const withMarks: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(sample)) {
@@ -103,10 +136,14 @@ async function startRecordingProxy(target: () => string) {
       const body = Buffer.concat(chunks).toString('utf8');
       bodies.push({ path: req.url ?? '', body });
       const headers = Object.fromEntries(
-        ['x-service-key', 'authorization', 'content-type', 'accept', 'accept-language'].flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
+        ['x-service-key', 'authorization', 'content-type', 'accept', 'accept-language'].flatMap((name) =>
+          req.headers[name] ? [[name, String(req.headers[name])]] : [],
+        ),
       );
       const upstream = await fetch(target() + (req.url ?? ''), { method: req.method, headers, body: body === '' ? undefined : body });
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(await upstream.text());
+      res
+        .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' })
+        .end(await upstream.text());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -117,7 +154,11 @@ async function startRecordingProxy(target: () => string) {
 const errorLines: string[] = [];
 const stream = new Writable({
   write(chunk, _encoding, done) {
-    errorLines.push(...String(chunk).split('\n').filter((line) => line !== '' && (JSON.parse(line) as { level: number }).level >= 50));
+    errorLines.push(
+      ...String(chunk)
+        .split('\n')
+        .filter((line) => line !== '' && (JSON.parse(line) as { level: number }).level >= 50),
+    );
     done();
   },
 });
@@ -155,7 +196,12 @@ t.test('every route: an unnamed field, 5,000 levels deep or not, is dropped and 
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const res = await fetch(new URL(path, stack!.bffUrl), {
       method,
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}), ...sample.headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        ...(cookie ? { cookie } : {}),
+        ...sample.headers,
+      },
       body,
     });
     const reply = await res.text();
@@ -164,6 +210,9 @@ t.test('every route: an unnamed field, 5,000 levels deep or not, is dropped and 
       t.notOk(call.body.includes(SHALLOW_MARK) || call.body.includes(DEEP_MARK), `${method} ${path}: ${call.path} got only named fields`);
     }
   }
-  t.ok(proxy.bodies.some((call) => call.path === '/api/Member/Register'), 'bodies did reach the member service');
+  t.ok(
+    proxy.bodies.some((call) => call.path === '/api/Member/Register'),
+    'bodies did reach the member service',
+  );
   t.same(errorLines, [], 'no error was logged');
 });

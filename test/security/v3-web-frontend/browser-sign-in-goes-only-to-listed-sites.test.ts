@@ -79,7 +79,11 @@ t.test('a site listed by host only, over plain http: the member arrives without 
   await page.getByRole('button', { name: text('preferring.skip') }).click();
   await page.getByRole('link', { name: 'Sign in with your member account' }).waitFor();
   t.equal(page.url(), callback, 'the member reached the site');
-  t.same(hostOnly.visits.filter((visit) => visit.startsWith(hostOnly.callbackPath)), ['/sso/callback?cart=3'], 'without id and tempid');
+  t.same(
+    hostOnly.visits.filter((visit) => visit.startsWith(hostOnly.callbackPath)),
+    ['/sso/callback?cart=3'],
+    'without id and tempid',
+  );
   t.same(hostOnly.redemptions, [], 'so the site redeemed nothing');
   t.equal(listed.redemptions.length, 0);
 });

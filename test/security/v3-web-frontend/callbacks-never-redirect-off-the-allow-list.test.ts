@@ -63,8 +63,16 @@ t.test('a percent-encoded value (spec section 3) is decoded once, then allow-lis
   t.equal(allowedCallbackUrl(encoded('https://allowed.example/cart?x=1&y=2#top'), policy), 'https://allowed.example/cart?x=1&y=2#top');
   t.equal(allowedCallbackUrl(encoded('https://shop.example:8443/a'), policy), 'https://shop.example:8443/a');
   t.equal(allowedCallbackUrl(encoded('/en/my-account?tab=profile'), policy), '/en/my-account?tab=profile');
-  t.equal(allowedCallbackUrl('HTTPS%3A%2F%2Fallowed.example%2Fx', policy), 'https://allowed.example/x', 'either case of scheme and escapes');
-  t.equal(allowedCallbackUrl('https://allowed.example/search?q=a%26b', policy), 'https://allowed.example/search?q=a%26b', 'a plain URL keeps its own escapes');
+  t.equal(
+    allowedCallbackUrl('HTTPS%3A%2F%2Fallowed.example%2Fx', policy),
+    'https://allowed.example/x',
+    'either case of scheme and escapes',
+  );
+  t.equal(
+    allowedCallbackUrl('https://allowed.example/search?q=a%26b', policy),
+    'https://allowed.example/search?q=a%26b',
+    'a plain URL keeps its own escapes',
+  );
   for (const payload of [
     encoded('https://evil.example/'),
     encoded('//evil.example'),
@@ -80,7 +88,10 @@ t.test('a percent-encoded value (spec section 3) is decoded once, then allow-lis
 });
 
 t.test('a sign-in ticket may go to https on the default port of a host entry, or to an origin an entry names', async (t) => {
-  const tickets = { publicOrigin: 'https://member.example.com', allowedHosts: ['shop.example', 'store.example:8443', 'http://localhost:8080', 'https://pay.example:9443'] };
+  const tickets = {
+    publicOrigin: 'https://member.example.com',
+    allowedHosts: ['shop.example', 'store.example:8443', 'http://localhost:8080', 'https://pay.example:9443'],
+  };
   const carries = (url: string) => {
     const allowed = allowedCallbackUrl(url, tickets);
     return allowed === undefined ? 'refused' : mayCarryTicket(allowed, tickets);

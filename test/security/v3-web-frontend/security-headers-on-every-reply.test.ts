@@ -49,7 +49,11 @@ const cases: Array<[string, number, () => Promise<RawReply>]> = [
   ['a refused cross-site request', 403, () => request('POST', '/api/Member/Login', { 'content-type': 'application/json' }, '{}')],
   ['a malformed request line', 400, () => rawExchange(url, 'NOT HTTP AT ALL\r\n\r\n')],
   ['headers too large', 431, () => request('GET', '/en/login', { 'x-padding': 'x'.repeat(20_000) })],
-  ['headers that never finish', 408, () => rawExchange(url, 'GET /en/login HTTP/1.1\r\nHost: portal.example\r\n', { trickle: 'X-Slow: 1234567890', everyMs: 400 })],
+  [
+    'headers that never finish',
+    408,
+    () => rawExchange(url, 'GET /en/login HTTP/1.1\r\nHost: portal.example\r\n', { trickle: 'X-Slow: 1234567890', everyMs: 400 }),
+  ],
 ];
 
 for (const [label, status, send] of cases) {
@@ -57,7 +61,8 @@ for (const [label, status, send] of cases) {
     const reply = await send();
     t.equal(reply.status, status, `${label}: ${status}`);
     assertHeaders(t, reply, label);
-    if (status >= 400 && reply.headers['content-type']?.includes('json')) t.match(JSON.parse(reply.body), { isSuccess: false }, `${label}: the reply envelope`);
+    if (status >= 400 && reply.headers['content-type']?.includes('json'))
+      t.match(JSON.parse(reply.body), { isSuccess: false }, `${label}: the reply envelope`);
   });
 }
 

@@ -21,7 +21,12 @@ t.test('state-changing calls without the XMLHttpRequest marker are refused befor
     const res = await app.inject({ method: method as 'GET', url, payload: payload as object });
     t.equal(res.statusCode, 403, `${method} ${url}`);
     t.same(res.json(), { isSuccess: false, code: 'Forbidden' }, `${method} ${url}`);
-    const wrongValue = await app.inject({ method: method as 'GET', url, payload: payload as object, headers: { 'x-requested-with': 'fetch' } });
+    const wrongValue = await app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as object,
+      headers: { 'x-requested-with': 'fetch' },
+    });
     t.equal(wrongValue.statusCode, 403, `${method} ${url} with another marker value`);
   }
   const read = await app.inject({ url: '/api/Member/IsLogin' });
@@ -31,7 +36,12 @@ t.test('state-changing calls without the XMLHttpRequest marker are refused befor
 t.test('a foreign Origin is refused even with the marker', async (t) => {
   const { app } = await buildBff(t, { PUBLIC_ORIGIN: 'http://member.example.com' });
   for (const origin of ['https://evil.example', 'null', 'http://member.example.com.evil.example', 'not a url']) {
-    const res = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: login, headers: { ...XHR, origin, host: 'member.example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Member/Login',
+      payload: login,
+      headers: { ...XHR, origin, host: 'member.example.com' },
+    });
     t.equal(res.statusCode, 403, origin);
     t.same(res.json(), { isSuccess: false, code: 'Forbidden' });
   }
@@ -41,7 +51,12 @@ t.test('a foreign Origin is refused even with the marker', async (t) => {
     ['http://localhost:3000', 'localhost:3000'],
     ['http://member.example.com', 'internal-name:3000'],
   ]) {
-    const res = await app.inject({ method: 'POST', url: '/api/Member/Login', payload: login, headers: { ...XHR, origin: origin!, host: host! } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Member/Login',
+      payload: login,
+      headers: { ...XHR, origin: origin!, host: host! },
+    });
     t.equal(res.statusCode, 502, `${origin} on ${host} passes`);
   }
 });

@@ -12,7 +12,9 @@ function directives(csp: string): Map<string, string> {
 
 /** The portal's HTTP server sets these headers (server/bff/http-server.ts), so they are read over real requests. */
 async function headersOf(app: Awaited<ReturnType<typeof buildBff>>['app'], path: string, headers: Record<string, string> = {}) {
-  const url = app.server.listening ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}` : await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = app.server.listening
+    ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+    : await app.listen({ host: '127.0.0.1', port: 0 });
   const res = await fetch(url + path, { headers });
   await res.arrayBuffer();
   return Object.fromEntries(res.headers) as Record<string, string>;

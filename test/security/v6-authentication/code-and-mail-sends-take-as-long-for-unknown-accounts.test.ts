@@ -133,7 +133,9 @@ t.test('sends that reveal nothing take as long for unknown accounts as for exist
       }
       const difference = median(forExisting) - median(forUnknown);
       const bound = Math.max(ABSOLUTE_BOUND_MS, RELATIVE_BOUND * median(forUnknown));
-      rounds.push(`existing ${median(forExisting).toFixed(2)} ms, unknown ${median(forUnknown).toFixed(2)} ms (bound ${bound.toFixed(2)} ms)`);
+      rounds.push(
+        `existing ${median(forExisting).toFixed(2)} ms, unknown ${median(forUnknown).toFixed(2)} ms (bound ${bound.toFixed(2)} ms)`,
+      );
       passed = Math.abs(difference) < bound;
     }
     t.ok(passed, `${route.path}: medians of existing and unknown accounts within the bound: ${rounds.join('; ')}`);

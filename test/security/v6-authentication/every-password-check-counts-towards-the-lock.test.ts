@@ -24,7 +24,8 @@ t.test('ValidatePwd: five candidates lock the account; the current password is t
   const session = await signIn(stack, ada);
 
   t.equal((await validatePwd(session, TEST_PASSWORD)).body.code, 'passwordused', 'the oracle: this is the current password');
-  for (let i = 1; i <= 4; i += 1) t.equal((await validatePwd(session, `${GUESS}${i}`)).body.code, 'ok', `candidate ${i} is not the password`);
+  for (let i = 1; i <= 4; i += 1)
+    t.equal((await validatePwd(session, `${GUESS}${i}`)).body.code, 'ok', `candidate ${i} is not the password`);
   const fifth = await validatePwd(session, `${GUESS}5`);
   t.same([fifth.status, fifth.body], [200, locked(180)], 'the fifth locks, with the countdown sign-in shows');
 
@@ -41,7 +42,8 @@ t.test('ResetPwd: wrong current passwords lock; the right one during the lock ch
   const ada = await member();
   const session = await signIn(stack, ada);
 
-  for (let i = 1; i <= 4; i += 1) t.equal((await resetPwd(session, `${GUESS}${i}`)).body.code, 'AccountOrPwdFail', `wrong current password ${i}`);
+  for (let i = 1; i <= 4; i += 1)
+    t.equal((await resetPwd(session, `${GUESS}${i}`)).body.code, 'AccountOrPwdFail', `wrong current password ${i}`);
   t.same((await resetPwd(session, `${GUESS}5`)).body, locked(180), 'the fifth locks');
   t.same((await resetPwd(session, TEST_PASSWORD)).body, locked(180), 'the right current password during the lock is refused');
   t.same((await login(createClient(stack.bffUrl), ada.email)).body, locked(180), 'sign-in is locked');
@@ -84,7 +86,8 @@ t.test('ValidatePwdUnAuth: a reset link does not open an unlimited oracle either
   const url = findLink(await waitForMail(stack.dataDir, ada.email, { count: 2 }), '/auth/verify-email/');
   const [, token, userId] = /\/auth\/verify-email\/([^/]+)\/([^/?#]+)$/.exec(url ?? '') ?? [];
   t.ok(token && userId, 'a reset link');
-  const check = (password: string) => browser.post('/api/Member/ValidatePwdUnAuth', { userId: decodeURIComponent(userId!), token: decodeURIComponent(token!), password });
+  const check = (password: string) =>
+    browser.post('/api/Member/ValidatePwdUnAuth', { userId: decodeURIComponent(userId!), token: decodeURIComponent(token!), password });
 
   const linkState = await browser.get(`/api/Member/CheckResetPwdTokenIsExpired/${token}?userId=${userId}`);
   t.same(linkState.body, { isSuccess: true, code: 'ok', data: { reason: 'forgot' } }, "the link's account stays with the portal");
@@ -95,6 +98,10 @@ t.test('ValidatePwdUnAuth: a reset link does not open an unlimited oracle either
   t.same((await login(createClient(stack.bffUrl), ada.email)).body, locked(180), 'sign-in is locked as well');
   t.equal((await check(`${GUESS}1`)).status, 200);
 
-  const expired = await browser.post('/api/Member/ValidatePwdUnAuth', { userId: decodeURIComponent(userId!), token: 'not-a-token', password: GUESS });
+  const expired = await browser.post('/api/Member/ValidatePwdUnAuth', {
+    userId: decodeURIComponent(userId!),
+    token: 'not-a-token',
+    password: GUESS,
+  });
   t.equal(expired.body.code, 'ResetLinkExpired', 'a link that leads nowhere is answered without a check');
 });

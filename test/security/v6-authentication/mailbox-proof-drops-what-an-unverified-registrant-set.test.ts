@@ -12,7 +12,15 @@ import { startSignInService, type SignInService } from '../../member-service/sig
  * account, member tokens, tickets, codes) stops working at that moment (ASVS V6, account
  * pre-hijacking). A signed-in password change, which proves no mailbox, keeps them.
  */
-const MOBILE = { mobileCountryCode: '49', mobile: '15111111111', telNo: '', telAreacode: '', telCountryCode: '', country: 'Germany', state: '' };
+const MOBILE = {
+  mobileCountryCode: '49',
+  mobile: '15111111111',
+  telNo: '',
+  telAreacode: '',
+  telCountryCode: '',
+  country: 'Germany',
+  state: '',
+};
 const NUMBER = '+4915111111111';
 
 /** A live member token, an unused ticket of it and an open sign-in code for the member, as a registrant might hold them. */
@@ -22,7 +30,14 @@ async function plantAccess(service: SignInService, email: string) {
   const token = randomToken();
   await service.store.sessions.create(member.id, hashToken(token), now, now + 3_600_000);
   const ticket = randomToken();
-  await service.store.tickets.issue({ memberId: member.id, sessionTokenHash: hashToken(token), purpose: 'sso', ticketHash: hashToken(ticket), now, expiresAt: now + 300_000 });
+  await service.store.tickets.issue({
+    memberId: member.id,
+    sessionTokenHash: hashToken(token),
+    purpose: 'sso',
+    ticketHash: hashToken(ticket),
+    now,
+    expiresAt: now + 300_000,
+  });
   const codeHash = otpCodeHasher(service.config.passwordEncodingKey)(member.id, 'login', '424242');
   await service.store.otpCodes.issue({ memberId: member.id, flow: 'login', channel: 2, codeHash, now, expiresAt: now + 600_000 });
   await service.setMember(email, { proven_mobile: NUMBER });
@@ -31,66 +46,121 @@ async function plantAccess(service: SignInService, email: string) {
 
 async function assertAccessGone(t: Test, service: SignInService, email: string, held: Awaited<ReturnType<typeof plantAccess>>) {
   t.equal((await service.call('GET', '/api/Member/IsLogin', { token: held.token })).status, 401, 'the member token is revoked');
-  t.equal((await service.call('POST', '/api/Member/CheckGoToProfile', { body: { memberId: held.publicId, tempId: held.ticket } })).body.code, 'TempIdInValid', 'the ticket is void');
-  t.equal((await service.call('POST', '/api/Member/otpVerify', { body: { userId: email, code: held.code } })).body.code, 'CodeNoLongerValid', 'the code is void');
-  t.same((await service.call('POST', '/api/Member/SendOtpCode', { body: { userId: email, otpVerifyType: 2 } })).body, { isSuccess: false, code: 'PhoneNotEnabled' }, 'the phone proof is gone');
+  t.equal(
+    (await service.call('POST', '/api/Member/CheckGoToProfile', { body: { memberId: held.publicId, tempId: held.ticket } })).body.code,
+    'TempIdInValid',
+    'the ticket is void',
+  );
+  t.equal(
+    (await service.call('POST', '/api/Member/otpVerify', { body: { userId: email, code: held.code } })).body.code,
+    'CodeNoLongerValid',
+    'the code is void',
+  );
+  t.same(
+    (await service.call('POST', '/api/Member/SendOtpCode', { body: { userId: email, otpVerifyType: 2 } })).body,
+    { isSuccess: false, code: 'PhoneNotEnabled' },
+    'the phone proof is gone',
+  );
 }
 
 const socialLogin = (service: SignInService, path: string, id: string) => service.call('POST', `/api/Member/${path}`, { body: { id } });
 
 for (const engine of databaseEngines(t)) {
-  t.test(`activation: the registrant's phone proof, foreign social account, tokens, tickets and codes go (${engine.name})`, { skip: engine.skip }, async (t) => {
-    const service = await startSignInService(t, { databaseUrl: await engine.databaseUrl() });
-    const email = 'victim@example.com';
-    await register(service, { email, userId: email, ...MOBILE, memberSocial: { socialType: 1, socialId: 'g-mallory', socialEmail: 'mallory@evil.example', socialName: 'Mallory' } });
-    const held = await plantAccess(service, email);
-    t.equal((await socialLogin(service, 'GoogleLogin', 'g-mallory')).body.code, 'mustactivate', "the registrant's Google account is linked");
+  t.test(
+    `activation: the registrant's phone proof, foreign social account, tokens, tickets and codes go (${engine.name})`,
+    { skip: engine.skip },
+    async (t) => {
+      const service = await startSignInService(t, { databaseUrl: await engine.databaseUrl() });
+      const email = 'victim@example.com';
+      await register(service, {
+        email,
+        userId: email,
+        ...MOBILE,
+        memberSocial: { socialType: 1, socialId: 'g-mallory', socialEmail: 'mallory@evil.example', socialName: 'Mallory' },
+      });
+      const held = await plantAccess(service, email);
+      t.equal(
+        (await socialLogin(service, 'GoogleLogin', 'g-mallory')).body.code,
+        'mustactivate',
+        "the registrant's Google account is linked",
+      );
 
-    const { token, publicId } = linkParts(findLink(await waitForMail(service.dataDir, email), /activate-member/)!);
-    t.equal((await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } })).body.code, 'ok');
+      const { token, publicId } = linkParts(findLink(await waitForMail(service.dataDir, email), /activate-member/)!);
+      t.equal((await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } })).body.code, 'ok');
 
-    await assertAccessGone(t, service, email, held);
-    t.equal((await socialLogin(service, 'GoogleLogin', 'g-mallory')).body.code, 'notfound', 'a social account that does not carry the proven address is unlinked');
-    const signedIn = await service.login(email);
-    t.equal(signedIn.body.code, 'ok', "the registrant's password stays: the mailbox owner who registered signs in with it");
-    t.same((await service.call('GET', '/api/Member', { token: signedIn.body.data.token })).body.data.socialData, []);
+      await assertAccessGone(t, service, email, held);
+      t.equal(
+        (await socialLogin(service, 'GoogleLogin', 'g-mallory')).body.code,
+        'notfound',
+        'a social account that does not carry the proven address is unlinked',
+      );
+      const signedIn = await service.login(email);
+      t.equal(signedIn.body.code, 'ok', "the registrant's password stays: the mailbox owner who registered signs in with it");
+      t.same((await service.call('GET', '/api/Member', { token: signedIn.body.data.token })).body.data.socialData, []);
 
-    const own = 'sam@example.org';
-    await register(service, { email: own, userId: own, password: undefined, confirmPassword: undefined, memberSocial: { socialType: 3, socialId: 'li-sam', socialEmail: 'Sam@Example.org', socialName: 'Sam' } });
-    const link = linkParts(findLink(await waitForMail(service.dataDir, own), /activate-member/)!);
-    await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
-    t.equal((await socialLogin(service, 'LinkedinLogin', 'li-sam')).body.code, 'ok', 'a social sign-up whose provider account carries the proven address keeps its link');
-  });
+      const own = 'sam@example.org';
+      await register(service, {
+        email: own,
+        userId: own,
+        password: undefined,
+        confirmPassword: undefined,
+        memberSocial: { socialType: 3, socialId: 'li-sam', socialEmail: 'Sam@Example.org', socialName: 'Sam' },
+      });
+      const link = linkParts(findLink(await waitForMail(service.dataDir, own), /activate-member/)!);
+      await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+      t.equal(
+        (await socialLogin(service, 'LinkedinLogin', 'li-sam')).body.code,
+        'ok',
+        'a social sign-up whose provider account carries the proven address keeps its link',
+      );
+    },
+  );
 
-  t.test(`reset link: the password is replaced and the same goes; a signed-in change keeps it all (${engine.name})`, { skip: engine.skip }, async (t) => {
-    const service = await startSignInService(t, { databaseUrl: await engine.databaseUrl() });
-    const email = 'ada@example.com';
-    await service.activeMember(email, MOBILE);
-    const session = (await service.login(email)).body.data.token as string;
-    const connect = (socialType: number, socialId: string, socialEmail: string) =>
-      service.call('POST', '/api/Member/SocialConnect', { token: session, body: { isConnect: true, socialType, socialId, socialEmail, socialName: 'Someone' } });
-    t.equal((await connect(3, 'li-other', 'someone@else.example')).body.code, 'ok');
-    t.equal((await connect(1, 'g-ada', 'ada@example.com')).body.code, 'ok');
-    const held = await plantAccess(service, email);
+  t.test(
+    `reset link: the password is replaced and the same goes; a signed-in change keeps it all (${engine.name})`,
+    { skip: engine.skip },
+    async (t) => {
+      const service = await startSignInService(t, { databaseUrl: await engine.databaseUrl() });
+      const email = 'ada@example.com';
+      await service.activeMember(email, MOBILE);
+      const session = (await service.login(email)).body.data.token as string;
+      const connect = (socialType: number, socialId: string, socialEmail: string) =>
+        service.call('POST', '/api/Member/SocialConnect', {
+          token: session,
+          body: { isConnect: true, socialType, socialId, socialEmail, socialName: 'Someone' },
+        });
+      t.equal((await connect(3, 'li-other', 'someone@else.example')).body.code, 'ok');
+      t.equal((await connect(1, 'g-ada', 'ada@example.com')).body.code, 'ok');
+      const held = await plantAccess(service, email);
 
-    const changed = await service.call('POST', '/api/Member/ResetPwd', { token: session, body: { currentPassword: service.encode(PASSWORD), newPassword: service.encode('Changed123!') } });
-    t.equal(changed.body.code, 'ok', 'a signed-in change, which proves no mailbox ...');
-    t.equal((await service.call('GET', '/api/Member', { token: session })).body.data.mobileVerified, true, '... keeps the phone proof');
-    t.equal((await socialLogin(service, 'LinkedinLogin', 'li-other')).body.code, 'ok', '... and the social accounts');
+      const changed = await service.call('POST', '/api/Member/ResetPwd', {
+        token: session,
+        body: { currentPassword: service.encode(PASSWORD), newPassword: service.encode('Changed123!') },
+      });
+      t.equal(changed.body.code, 'ok', 'a signed-in change, which proves no mailbox ...');
+      t.equal((await service.call('GET', '/api/Member', { token: session })).body.data.mobileVerified, true, '... keeps the phone proof');
+      t.equal((await socialLogin(service, 'LinkedinLogin', 'li-other')).body.code, 'ok', '... and the social accounts');
 
-    await service.call('POST', '/api/Member/ForgotPwd', { body: { userId: email } });
-    await service.app.background.drain();
-    const url = findLink(await waitForMail(service.dataDir, email, { count: 3 }), '/auth/verify-email/')!;
-    const [, resetToken, userId] = /\/auth\/verify-email\/([^/]+)\/([^/?#]+)$/.exec(url)!;
-    const fresh = (await service.login(email, 'Changed123!')).body.data.token as string;
-    const reset = await service.call('POST', '/api/Member/ResetPwdUnAuth', { body: { userId, token: resetToken, password: service.encode('Another123!') } });
-    t.equal(reset.body.code, 'ok');
+      await service.call('POST', '/api/Member/ForgotPwd', { body: { userId: email } });
+      await service.app.background.drain();
+      const url = findLink(await waitForMail(service.dataDir, email, { count: 3 }), '/auth/verify-email/')!;
+      const [, resetToken, userId] = /\/auth\/verify-email\/([^/]+)\/([^/?#]+)$/.exec(url)!;
+      const fresh = (await service.login(email, 'Changed123!')).body.data.token as string;
+      const reset = await service.call('POST', '/api/Member/ResetPwdUnAuth', {
+        body: { userId, token: resetToken, password: service.encode('Another123!') },
+      });
+      t.equal(reset.body.code, 'ok');
 
-    await assertAccessGone(t, service, email, held);
-    t.equal((await service.call('GET', '/api/Member/IsLogin', { token: fresh })).status, 401, 'every session ends');
-    t.equal((await socialLogin(service, 'LinkedinLogin', 'li-other')).body.code, 'notfound', 'a social account with another address is unlinked');
-    t.equal((await socialLogin(service, 'GoogleLogin', 'g-ada')).body.code, 'ok', 'one that carries the proven address stays');
-    t.equal((await service.login(email, 'Changed123!')).body.code, 'AccountOrPwdFail', 'the earlier password is gone');
-    t.equal((await service.login(email, 'Another123!')).body.code, 'ok');
-  });
+      await assertAccessGone(t, service, email, held);
+      t.equal((await service.call('GET', '/api/Member/IsLogin', { token: fresh })).status, 401, 'every session ends');
+      t.equal(
+        (await socialLogin(service, 'LinkedinLogin', 'li-other')).body.code,
+        'notfound',
+        'a social account with another address is unlinked',
+      );
+      t.equal((await socialLogin(service, 'GoogleLogin', 'g-ada')).body.code, 'ok', 'one that carries the proven address stays');
+      t.equal((await service.login(email, 'Changed123!')).body.code, 'AccountOrPwdFail', 'the earlier password is gone');
+      t.equal((await service.login(email, 'Another123!')).body.code, 'ok');
+    },
+  );
 }

@@ -41,7 +41,11 @@ t.test('the same assertion twice: the second is refused, in the same browser and
   const browser = createClient(stack.bffUrl);
   const assertion = key.assert(await challengeFor(browser));
   t.equal((await browser.post('/api/Member/Passkey/Login', { credential: assertion })).body.code, 'ok', 'the first use signs in');
-  t.equal((await browser.post('/api/Member/Passkey/Login', { credential: assertion })).body.code, 'PasskeyNotAccepted', 'replayed in the same browser');
+  t.equal(
+    (await browser.post('/api/Member/Passkey/Login', { credential: assertion })).body.code,
+    'PasskeyNotAccepted',
+    'replayed in the same browser',
+  );
   const other = createClient(stack.bffUrl);
   await challengeFor(other);
   await expectRefused(t, other, assertion, 'replayed in another browser');
@@ -76,7 +80,12 @@ t.test('a challenge older than its life is refused', async (t) => {
 t.test('an assertion made on another origin (a phishing site relaying the challenge) is refused', async (t) => {
   const { key } = await enrolled();
   const browser = createClient(stack.bffUrl);
-  await expectRefused(t, browser, key.variant({ origin: 'http://evil.example' }).assert(await challengeFor(browser)), 'origin of another site');
+  await expectRefused(
+    t,
+    browser,
+    key.variant({ origin: 'http://evil.example' }).assert(await challengeFor(browser)),
+    'origin of another site',
+  );
 });
 
 t.test('an assertion for another relying party is refused', async (t) => {
@@ -112,7 +121,11 @@ t.test('a sign-in challenge cannot register a passkey', async (t) => {
     name: 'Sneaky',
   });
   t.equal(attempt.body.code, 'PasskeyChallengeInvalid');
-  t.same((await owner.get('/api/Member/Passkeys')).body.data.passkeys.map((p: { name: string }) => p.name), ['Phone'], 'nothing added');
+  t.same(
+    (await owner.get('/api/Member/Passkeys')).body.data.passkeys.map((p: { name: string }) => p.name),
+    ['Phone'],
+    'nothing added',
+  );
 });
 
 t.test("refused assertions count towards the owner's sign-in lock; a locked account is refused even with its passkey", async (t) => {

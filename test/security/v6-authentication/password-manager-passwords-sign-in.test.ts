@@ -18,7 +18,11 @@ t.test('a 64-character password registers, signs in at the portal and at the mem
   const stack = await startStack(t);
   const email = 'long-password@example.com';
   const browser = createClient(stack.bffUrl);
-  t.equal((await browser.post('/api/Member/Register', validRegistration(email, { password: LONG, confirmPassword: LONG }))).body.code, 'ok', 'registers');
+  t.equal(
+    (await browser.post('/api/Member/Register', validRegistration(email, { password: LONG, confirmPassword: LONG }))).body.code,
+    'ok',
+    'registers',
+  );
   const link = await activationLinkFor(stack.dataDir, email);
   t.equal((await browser.post('/api/Member/Activate', { userId: link!.userId, token: link!.token })).body.code, 'ok');
 
@@ -34,9 +38,18 @@ t.test('a 64-character password registers, signs in at the portal and at the mem
   t.same([upstream.statusCode, upstream.json().code], [200, 'ok'], 'signs in at the member service');
 
   t.equal((await browser.post('/api/Member/ValidatePwd', { password: LONG })).body.code, 'passwordused', 'ValidatePwd takes it');
-  const changed = await browser.post('/api/Member/ResetPwd', { currentPassword: LONG, newPassword: LONGEST, confirmPassword: LONGEST, lang: 'en' });
+  const changed = await browser.post('/api/Member/ResetPwd', {
+    currentPassword: LONG,
+    newPassword: LONGEST,
+    confirmPassword: LONGEST,
+    lang: 'en',
+  });
   t.equal(changed.body.code, 'ok', 'ResetPwd takes it as the current password');
-  t.equal((await createClient(stack.bffUrl).post('/api/Member/Login', { userId: email, password: LONGEST })).body.code, 'ok', '100 characters sign in');
+  t.equal(
+    (await createClient(stack.bffUrl).post('/api/Member/Login', { userId: email, password: LONGEST })).body.code,
+    'ok',
+    '100 characters sign in',
+  );
 });
 
 t.test('sign-in still refuses what no rule allows: a password over 100 characters, an ID over 50', async (t) => {

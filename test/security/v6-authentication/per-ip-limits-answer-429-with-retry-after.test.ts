@@ -8,7 +8,13 @@ t.test('sign-in counts failed checks per IP, not sign-ins: 429 with Retry-After 
   const upstream = await startFakeUpstream(t, {
     'POST /api/Member/Login': ({ body }) =>
       body.userId === 'right@example.com'
-        ? { body: { isSuccess: true, code: 'ok', data: { token: 'member-token', tokenExpiresAt: '', userId: body.userId, memberId: 1, status: 1 } } }
+        ? {
+            body: {
+              isSuccess: true,
+              code: 'ok',
+              data: { token: 'member-token', tokenExpiresAt: '', userId: body.userId, memberId: 1, status: 1 },
+            },
+          }
         : { body: { isSuccess: false, code: 'AccountOrPwdFail' } },
   });
   const { app } = await buildBff(t, { UPSTREAM_URL: upstream.url, LOGIN_FAILURES_PER_IP: '2', RATE_LIMIT_PER_MINUTE: '100' });

@@ -20,7 +20,12 @@ async function stackWithClock(t: Test) {
   const clock = new ManualClock(Date.UTC(2026, 2, 1, 9));
   const stack = await startStack(t, {
     clock,
-    env: { LOGIN_RATE_LIMIT_PER_MINUTE: '1000', OTP_RATE_LIMIT_PER_MINUTE: '1000', REGISTER_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '5000' },
+    env: {
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      OTP_RATE_LIMIT_PER_MINUTE: '1000',
+      REGISTER_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '5000',
+    },
   });
   return { stack, clock };
 }
@@ -29,11 +34,19 @@ const smsCode = (client: TestClient) => client.post('/api/Member/SendOtpCode', {
 
 /** The attacker's registration, then the victim's way back in: EmailExists, forgot password, a new activation link. */
 async function victimActivates(t: Test, stack: Stack, victim: TestClient) {
-  t.equal((await victim.post('/api/Member/Register', validRegistration(VICTIM, { password: VICTIM_PASSWORD, confirmPassword: VICTIM_PASSWORD }))).body.code, 'EmailExists');
+  t.equal(
+    (await victim.post('/api/Member/Register', validRegistration(VICTIM, { password: VICTIM_PASSWORD, confirmPassword: VICTIM_PASSWORD })))
+      .body.code,
+    'EmailExists',
+  );
   t.equal((await victim.post('/api/Member/ForgotPwd', { userId: VICTIM })).body.code, 'mustactivate');
   t.equal((await victim.post('/api/Member/Reactivate', { userId: VICTIM })).body.code, 'ok');
   const link = await activationLinkFor(stack.dataDir, VICTIM, 2);
-  t.equal((await victim.post('/api/Member/Activate', { userId: link!.userId, token: link!.token })).body.code, 'ok', 'the mailbox owner activates');
+  t.equal(
+    (await victim.post('/api/Member/Activate', { userId: link!.userId, token: link!.token })).body.code,
+    'ok',
+    'the mailbox owner activates',
+  );
 }
 
 /** Forgot password, the mailed link, a new password. */
@@ -41,19 +54,31 @@ async function victimResets(t: Test, stack: Stack, victim: TestClient, mailsBefo
   t.equal((await victim.post('/api/Member/ForgotPwd', { userId: VICTIM })).body.code, 'ok');
   const url = findLink(await waitForMail(stack.dataDir, VICTIM, { count: mailsBefore + 1 }), '/auth/verify-email/')!;
   const [, token, userId] = /\/auth\/verify-email\/([^/]+)\/([^/?#]+)$/.exec(url)!;
-  const reset = await victim.post('/api/Member/ResetPwdUnAuth', { userId: decodeURIComponent(userId!), token: decodeURIComponent(token!), password: VICTIM_PASSWORD, confirmPassword: VICTIM_PASSWORD });
+  const reset = await victim.post('/api/Member/ResetPwdUnAuth', {
+    userId: decodeURIComponent(userId!),
+    token: decodeURIComponent(token!),
+    password: VICTIM_PASSWORD,
+    confirmPassword: VICTIM_PASSWORD,
+  });
   t.equal(reset.body.code, 'ok', 'the mailbox owner sets a password of her own');
 }
 
 t.test("the registrant's phone never gets a sign-in code: not before activation, not after", async (t) => {
   const { stack } = await stackWithClock(t);
   const attacker = createClient(stack.bffUrl);
-  const registered = await attacker.post('/api/Member/Register', validRegistration(VICTIM, { password: ATTACKER_PASSWORD, confirmPassword: ATTACKER_PASSWORD, ...ATTACKER_MOBILE }));
+  const registered = await attacker.post(
+    '/api/Member/Register',
+    validRegistration(VICTIM, { password: ATTACKER_PASSWORD, confirmPassword: ATTACKER_PASSWORD, ...ATTACKER_MOBILE }),
+  );
   t.equal(registered.body.code, 'ok', 'the attacker registers the victim address with his password and his mobile');
   t.same((await smsCode(createClient(stack.bffUrl))).body, { isSuccess: false, code: 'PhoneNotEnabled' }, 'no code before activation');
 
   await victimActivates(t, stack, createClient(stack.bffUrl));
-  t.same((await smsCode(createClient(stack.bffUrl))).body, { isSuccess: false, code: 'PhoneNotEnabled' }, 'nor after: the number was never proven');
+  t.same(
+    (await smsCode(createClient(stack.bffUrl))).body,
+    { isSuccess: false, code: 'PhoneNotEnabled' },
+    'nor after: the number was never proven',
+  );
   await stack.apps.memberService.background.drain();
   t.same(await textMessagesTo(stack.dataDir, ATTACKER_NUMBER), [], 'not one text to the attacker');
 });
@@ -61,7 +86,10 @@ t.test("the registrant's phone never gets a sign-in code: not before activation,
 t.test('what the registrant did with his password before the reset is undone by it', async (t) => {
   const { stack, clock } = await stackWithClock(t);
   const attacker = createClient(stack.bffUrl);
-  await attacker.post('/api/Member/Register', validRegistration(VICTIM, { password: ATTACKER_PASSWORD, confirmPassword: ATTACKER_PASSWORD, ...ATTACKER_MOBILE }));
+  await attacker.post(
+    '/api/Member/Register',
+    validRegistration(VICTIM, { password: ATTACKER_PASSWORD, confirmPassword: ATTACKER_PASSWORD, ...ATTACKER_MOBILE }),
+  );
   const victim = createClient(stack.bffUrl);
   await victimActivates(t, stack, victim);
 
@@ -69,7 +97,10 @@ t.test('what the registrant did with his password before the reset is undone by 
   // signs in with it after activating): the attacker signs in at once and proves his own phone.
   t.equal((await attacker.post('/api/Member/Login', { userId: VICTIM, password: ATTACKER_PASSWORD })).body.code, 'ok');
   t.equal((await attacker.post('/api/Member/SendPhoneProofCode', {})).body.code, 'ok');
-  t.equal((await attacker.post('/api/Member/ConfirmPhoneProof', { code: await latestCodeTo(stack.dataDir, ATTACKER_NUMBER) })).body.code, 'ok');
+  t.equal(
+    (await attacker.post('/api/Member/ConfirmPhoneProof', { code: await latestCodeTo(stack.dataDir, ATTACKER_NUMBER) })).body.code,
+    'ok',
+  );
   const onAttackersPhone = createClient(stack.bffUrl);
   t.equal((await smsCode(onAttackersPhone)).body.data.lastThreeDigits, '111', 'his phone now gets sign-in codes');
   const heldCode = await latestCodeTo(stack.dataDir, ATTACKER_NUMBER);
@@ -78,12 +109,32 @@ t.test('what the registrant did with his password before the reset is undone by 
   clock.advance(181_000);
 
   t.equal((await attacker.get('/api/member')).status, 401, "the attacker's session has ended");
-  t.equal((await attacker.post('/api/Member/Login', { userId: VICTIM, password: ATTACKER_PASSWORD })).body.code, 'AccountOrPwdFail', 'his password is gone');
-  t.not((await onAttackersPhone.post('/api/Member/otpVerify', { userId: VICTIM, code: heldCode, otpVerifyType: 2 })).body.code, 'ok', 'the code he held is void');
-  t.same((await smsCode(createClient(stack.bffUrl))).body, { isSuccess: false, code: 'PhoneNotEnabled' }, 'and his phone gets no more codes');
-  t.equal((await textMessagesTo(stack.dataDir, ATTACKER_NUMBER)).length, 2, 'the proof code and the one sign-in code, nothing after the reset');
+  t.equal(
+    (await attacker.post('/api/Member/Login', { userId: VICTIM, password: ATTACKER_PASSWORD })).body.code,
+    'AccountOrPwdFail',
+    'his password is gone',
+  );
+  t.not(
+    (await onAttackersPhone.post('/api/Member/otpVerify', { userId: VICTIM, code: heldCode, otpVerifyType: 2 })).body.code,
+    'ok',
+    'the code he held is void',
+  );
+  t.same(
+    (await smsCode(createClient(stack.bffUrl))).body,
+    { isSuccess: false, code: 'PhoneNotEnabled' },
+    'and his phone gets no more codes',
+  );
+  t.equal(
+    (await textMessagesTo(stack.dataDir, ATTACKER_NUMBER)).length,
+    2,
+    'the proof code and the one sign-in code, nothing after the reset',
+  );
 
   const owner = createClient(stack.bffUrl);
-  t.equal((await owner.post('/api/Member/Login', { userId: VICTIM, password: VICTIM_PASSWORD })).body.code, 'ok', 'the owner signs in with her password');
+  t.equal(
+    (await owner.post('/api/Member/Login', { userId: VICTIM, password: VICTIM_PASSWORD })).body.code,
+    'ok',
+    'the owner signs in with her password',
+  );
   t.equal((await owner.get('/api/member')).body.data.mobileVerified, false, 'and sees the number as not verified');
 });

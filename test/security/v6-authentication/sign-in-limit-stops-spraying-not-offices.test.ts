@@ -44,18 +44,34 @@ t.test('spraying one password across accounts from one address is stopped; other
   const targets = [victim!, ...Array.from({ length: 49 }, (_, i) => `target${i}@example.com`)];
   const answers = [];
   for (const userId of targets) answers.push((await spray(userId)).body.code);
-  t.same(answers, targets.map(() => 'AccountOrPwdFail'), 'fifty wrong guesses, each a different account (no account lock involved)');
+  t.same(
+    answers,
+    targets.map(() => 'AccountOrPwdFail'),
+    'fifty wrong guesses, each a different account (no account lock involved)',
+  );
 
   const stopped = await spray('target-next@example.com');
   t.same([stopped.status, stopped.body], [429, { isSuccess: false, code: 'TooManyRequests' }], 'the next guess is refused');
   const retryAfter = Number(stopped.headers.get('retry-after'));
   t.ok(retryAfter > 0 && retryAfter <= 900, `Retry-After within the 15-minute window (${retryAfter})`);
-  t.equal((await sprayer.post('/api/Member/Login', { userId: colleague, password: TEST_PASSWORD })).status, 429, 'the address waits, even with a right password');
-  t.equal((await sprayer.post('/api/Member/otpVerify', { userId: colleague, code: '000000' })).status, 429, 'code sign-in from it waits too');
+  t.equal(
+    (await sprayer.post('/api/Member/Login', { userId: colleague, password: TEST_PASSWORD })).status,
+    429,
+    'the address waits, even with a right password',
+  );
+  t.equal(
+    (await sprayer.post('/api/Member/otpVerify', { userId: colleague, code: '000000' })).status,
+    429,
+    'code sign-in from it waits too',
+  );
 
   const elsewhere = await neighbour.post('/api/Member/Login', { userId: colleague, password: TEST_PASSWORD });
   t.same([elsewhere.status, elsewhere.body.code], [200, 'ok'], 'another address is unaffected');
-  t.equal((await neighbour.post('/api/Member/Login', { userId: victim, password: TEST_PASSWORD })).body.code, 'ok', 'the sprayed account is not locked');
+  t.equal(
+    (await neighbour.post('/api/Member/Login', { userId: victim, password: TEST_PASSWORD })).body.code,
+    'ok',
+    'the sprayed account is not locked',
+  );
 });
 
 t.test('wrong codes and wrong passwords share the address budget', async (t) => {
@@ -64,6 +80,9 @@ t.test('wrong codes and wrong passwords share the address budget', async (t) => 
   const guesser = visitorAt(stack.bffUrl, '127.0.0.5');
   t.equal((await guesser.post('/api/Member/otpVerify', { userId: ada, code: '000000' })).body.code, 'unauthorized');
   t.equal((await guesser.post('/api/Member/otpVerify', { userId: 'nobody@example.com', code: '000000' })).body.code, 'unauthorized');
-  t.equal((await guesser.post('/api/Member/Login', { userId: 'nobody@example.com', password: 'Summer2026!' })).body.code, 'AccountOrPwdFail');
+  t.equal(
+    (await guesser.post('/api/Member/Login', { userId: 'nobody@example.com', password: 'Summer2026!' })).body.code,
+    'AccountOrPwdFail',
+  );
   t.equal((await guesser.post('/api/Member/Login', { userId: ada, password: TEST_PASSWORD })).status, 429);
 });

@@ -11,7 +11,12 @@ import { readTextMessages } from '../../helpers/text-messages.ts';
  * and however many addresses ask, on top of the per-IP limits.
  */
 const NUMBER = '+4915123456789';
-const UNLIMITED_PER_IP = { LOGIN_RATE_LIMIT_PER_MINUTE: '1000', OTP_RATE_LIMIT_PER_MINUTE: '1000', REGISTER_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '5000' };
+const UNLIMITED_PER_IP = {
+  LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  OTP_RATE_LIMIT_PER_MINUTE: '1000',
+  REGISTER_RATE_LIMIT_PER_MINUTE: '1000',
+  RATE_LIMIT_PER_MINUTE: '5000',
+};
 const HOUR = 60 * 60 * 1000;
 
 t.test('a registration nobody activated gets no code, by text or mail, and the reply is that of an unknown account', async (t) => {
@@ -32,7 +37,11 @@ t.test('a registration nobody activated gets no code, by text or mail, and the r
   }
   await stack.apps.memberService.background.drain();
   t.same(await readTextMessages(stack.dataDir), [], 'no text message');
-  t.same((await readOutbox(stack.dataDir)).map((mail) => mail.subject), ['Verify your e-mail address'], 'no code mail, only the verification mail of the registration');
+  t.same(
+    (await readOutbox(stack.dataDir)).map((mail) => mail.subject),
+    ['Verify your e-mail address'],
+    'no code mail, only the verification mail of the registration',
+  );
 });
 
 t.test('one number on many accounts gets SMS_PER_NUMBER_PER_HOUR texts an hour, not that many per account', async (t) => {
@@ -51,7 +60,11 @@ t.test('one number on many accounts gets SMS_PER_NUMBER_PER_HOUR texts an hour, 
   const ask = (email: string) => createClient(stack.bffUrl).post('/api/Member/SendOtpCode', { userId: email, otpVerifyType: 2 });
   const replies = [];
   for (const email of accounts) replies.push((await ask(email)).body.code);
-  t.same(replies, ['ok', 'ok', 'ok', 'ok', 'ok', 'badrequest', 'badrequest'], 'five texts (the default), then the member is offered the code by e-mail');
+  t.same(
+    replies,
+    ['ok', 'ok', 'ok', 'ok', 'ok', 'badrequest', 'badrequest'],
+    'five texts (the default), then the member is offered the code by e-mail',
+  );
   t.equal((await readTextMessages(stack.dataDir)).length, 5, 'five texts went out');
 
   clock.advance(HOUR);
@@ -83,7 +96,9 @@ t.test('verification mails: VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR per address, 
   for (let i = 0; i < 8; i += 1) {
     // Past the portal's resend countdown each time, and alternating the two names of the account.
     clock.advance(181_000);
-    const reply = await createClient(stack.bffUrl).post('/api/Member/Reactivate', { userId: i % 2 === 0 ? 'pending@example.com' : publicId });
+    const reply = await createClient(stack.bffUrl).post('/api/Member/Reactivate', {
+      userId: i % 2 === 0 ? 'pending@example.com' : publicId,
+    });
     t.equal(reply.body.code, 'ok', `resend ${i + 1} answers ok`);
     // Each mail out before the next is asked for: a newer request replaces a verification mail still queued.
     await stack.apps.memberService.background.drain();
@@ -95,5 +110,9 @@ t.test('verification mails: VERIFICATION_MAIL_PER_ADDRESS_PER_HOUR per address, 
   clock.advance(HOUR);
   await createClient(stack.bffUrl).post('/api/Member/Reactivate', { userId: 'pending@example.com' });
   await stack.apps.memberService.background.drain();
-  t.equal((await readOutbox(stack.dataDir)).filter((mail) => mail.to === 'pending@example.com').length, 7, 'the next hour has a budget of its own');
+  t.equal(
+    (await readOutbox(stack.dataDir)).filter((mail) => mail.to === 'pending@example.com').length,
+    7,
+    'the next hour has a budget of its own',
+  );
 });

@@ -2,7 +2,8 @@ import t from 'tap';
 import { createActiveMember, createClient, startStack } from '../../helper.ts';
 import { readOutbox } from '../../helpers/outbox.ts';
 
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /**
  * The browser is recognised by a cookie script cannot read, and whose value an attacker cannot
@@ -12,7 +13,8 @@ const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 t.test('the device cookie is HttpOnly, SameSite, long-lived and signed: a forged one counts as a new device', async (t) => {
   const stack = await startStack(t);
   const member = await createActiveMember(stack);
-  const newDeviceMails = async () => (await readOutbox(stack.dataDir)).filter((m) => m.to === member.email && m.text.includes('/not-me/')).length;
+  const newDeviceMails = async () =>
+    (await readOutbox(stack.dataDir)).filter((m) => m.to === member.email && m.text.includes('/not-me/')).length;
   const waitForMails = async (count: number) => {
     for (let tries = 0; tries < 200 && (await newDeviceMails()) < count; tries++) await new Promise((r) => setTimeout(r, 50));
     return newDeviceMails();
@@ -32,7 +34,7 @@ t.test('the device cookie is HttpOnly, SameSite, long-lived and signed: a forged
   const [id = ''] = value.split('.');
   intruder.cookies.set('portal-device', encodeURIComponent(`${id}.forged-signature`));
   await intruder.post('/api/Member/Login', { userId: member.email, password: member.password }, { headers: { 'user-agent': SAFARI } });
-  t.equal(await waitForMails(1), 1, "a copied id with a forged signature is a new device: the member is mailed");
+  t.equal(await waitForMails(1), 1, 'a copied id with a forged signature is a new device: the member is mailed');
 
   const unsigned = createClient(stack.bffUrl);
   unsigned.cookies.set('portal-device', id);

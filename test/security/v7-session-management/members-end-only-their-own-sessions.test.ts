@@ -22,6 +22,9 @@ t.test("another member's session ids, cookie values and guesses are NotFound and
   t.same((await ada.get('/api/Member/IsLogin')).body.data, { isLogin: true }, "Ada's session lives on");
   t.equal((await bob.post('/api/Member/Sessions/EndOthers')).body.data.ended, 0, "ending Bob's other sessions touches none of Ada's");
   t.same((await ada.get('/api/Member/IsLogin')).body.data, { isLogin: true });
-  t.notOk((await bob.get('/api/Member/Sessions')).body.data.some((s: { id: string }) => s.id === adaSession.id), "Bob's list never shows Ada's session");
+  t.notOk(
+    (await bob.get('/api/Member/Sessions')).body.data.some((s: { id: string }) => s.id === adaSession.id),
+    "Bob's list never shows Ada's session",
+  );
   t.not(adaSession.id, rawSessionId, 'the listed id is not the session id of the cookie');
 });

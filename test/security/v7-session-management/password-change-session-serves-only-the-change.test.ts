@@ -80,15 +80,28 @@ for (const [status, changedAt, expectedCode] of [
     t.same((await browser.get('/api/Member/IsLogin')).body.data, { isLogin: true }, 'the header sees a signed-in member');
     const shown = await browser.get('/api/Member');
     t.equal(shown.status, 200);
-    t.same(Object.keys(shown.body.data).sort(), ['LastPwdModifiedDate', 'status', 'userId'], 'the member read holds only what the change-password screen and the header need');
+    t.same(
+      Object.keys(shown.body.data).sort(),
+      ['LastPwdModifiedDate', 'status', 'userId'],
+      'the member read holds only what the change-password screen and the header need',
+    );
     t.same([shown.body.data.userId, shown.body.data.status], [ada.email, status]);
 
     t.equal((await browser.post('/api/Member/ValidatePwd', { password: NEW_PASSWORD })).body.code, 'ok', 'the new password can be checked');
-    const changed = await browser.post('/api/Member/ResetPwd', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, lang: 'en' });
+    const changed = await browser.post('/api/Member/ResetPwd', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      lang: 'en',
+    });
     t.equal(changed.body.code, 'ok', 'and changed');
 
     const full = await browser.get('/api/member');
-    t.match(full.body.data, { userId: ada.email, email: ada.email, status: MemberStatus.Active, firstName: 'Ada' }, 'after the change the same session is a full one');
+    t.match(
+      full.body.data,
+      { userId: ada.email, email: ada.email, status: MemberStatus.Active, firstName: 'Ada' },
+      'after the change the same session is a full one',
+    );
     t.equal((await browser.get('/api/Member/ExportProfile')).status, 200);
     t.equal((await browser.get('/api/Member/Logout')).status, 200);
   });

@@ -20,7 +20,11 @@ t.test('the session cookie: HttpOnly, SameSite=Lax, path /, no Secure over plain
   t.notMatch(line, /; Secure/i);
   t.notMatch(line, /Domain=/i);
   t.notMatch(line, /Expires=|Max-Age=/i, 'a browser-session cookie: the limits are kept on the server');
-  t.equal((await createClient(stack.bffUrl).get('/api/Member/IsLogin')).headers.getSetCookie().length, 0, 'anonymous visitors get no cookie');
+  t.equal(
+    (await createClient(stack.bffUrl).get('/api/Member/IsLogin')).headers.getSetCookie().length,
+    0,
+    'anonymous visitors get no cookie',
+  );
 });
 
 t.test('behind https the cookie is Secure with the __Host- prefix', async (t) => {

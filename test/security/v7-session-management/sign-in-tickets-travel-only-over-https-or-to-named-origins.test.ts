@@ -37,5 +37,8 @@ t.test('an entry naming scheme and port: that origin gets tickets, its neighbour
 t.test('the same rule for the URL-encoded form the login form sends', async (t) => {
   const encoded = await signInFor(encodeURIComponent('http://shop.example/cart?x=1'));
   t.same([encoded.data.redirectUrl, encoded.data.tempId], ['http://shop.example/cart?x=1', undefined]);
-  t.match((await signInFor(encodeURIComponent('https://shop.example/cart?x=1'))).data, { redirectUrl: 'https://shop.example/cart?x=1', tempId: /./ });
+  t.match((await signInFor(encodeURIComponent('https://shop.example/cart?x=1'))).data, {
+    redirectUrl: 'https://shop.example/cart?x=1',
+    tempId: /./,
+  });
 });
