@@ -33,7 +33,7 @@ import { securityEventRoutes } from './routes/security-events.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { socialRoutes } from './routes/social.ts';
 import { prepareDummyHash } from './security/passwords.ts';
-import { createSmsSender } from './sms/sms-sender.ts';
+import { createSmsSender } from './sms/create-sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
 
 declare module 'fastify' {

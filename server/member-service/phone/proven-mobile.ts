@@ -1,5 +1,9 @@
-import { internationalNumber } from '../sms/sms-sender.ts';
 import type { MemberRow } from '../store/schema.ts';
+
+/** The number a member's mobile fields make: '+49' and '15123456789' give '+4915123456789'. */
+function internationalNumber(countryCode: string, mobile: string): string {
+  return `+${countryCode.replace(/\D/g, '')}${mobile.replace(/\D/g, '')}`;
+}
 
 /** The member's mobile number in international form ('+4915123456789'), or undefined when incomplete. */
 export function mobileNumberOf(member: Pick<MemberRow, 'mobile' | 'mobile_country_code'>): string | undefined {
