@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { writeOutboxFile } from '../delivery/outbox-file.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -26,13 +24,6 @@ export interface MailerOptions {
   logger: FastifyBaseLogger;
 }
 
-/** Outbox file names sort by creation: time, a sequence number, then randomness against collisions. */
-let sequence = 0;
-function outboxFileName(): string {
-  sequence = (sequence + 1) % 1_000_000;
-  return `${Date.now()}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
-}
-
 /**
  * A mail server that accepts connections and then stalls must not hold a delivery pass for
  * nodemailer's default minutes: the message is tried again later instead.
@@ -41,7 +32,6 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /** Mail goes to `.eml` files in DATA_DIR/outbox, or to the SMTP server of SMTP_URL. */
 export function createMailer(options: MailerOptions): Mailer {
-  const outboxDir = join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -50,9 +40,7 @@ export function createMailer(options: MailerOptions): Mailer {
   async function send(mail: OutgoingMail): Promise<void> {
     const info = await transport.sendMail({ from: options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     if (kind === 'outbox') {
-      await mkdir(outboxDir, { recursive: true });
-      const file = join(outboxDir, outboxFileName());
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      const file = await writeOutboxFile(options.dataDir, '.eml', (info as unknown as { message: Buffer }).message);
       options.logger.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to the outbox');
     } else {
       options.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
