@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { languageTag } from '../shared/language-tag.ts';
 import { negotiateLanguage, toLanguage, type Language } from '../shared/languages.ts';
+import { RequestDefaults } from './api/request-defaults.tsx';
 import { Spinner } from './components/spinner.tsx';
 import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
@@ -111,13 +112,15 @@ function LocalisedApp() {
 
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/:lang" nest>
-        <LocalisedApp />
-      </Route>
-      <Route>
-        <Redirect to={`/${negotiateLanguage(navigator.languages ?? [])}/login${window.location.search}`} replace />
-      </Route>
-    </Switch>
+    <RequestDefaults>
+      <Switch>
+        <Route path="/:lang" nest>
+          <LocalisedApp />
+        </Route>
+        <Route>
+          <Redirect to={`/${negotiateLanguage(navigator.languages ?? [])}/login${window.location.search}`} replace />
+        </Route>
+      </Switch>
+    </RequestDefaults>
   );
 }

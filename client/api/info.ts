@@ -17,13 +17,13 @@ function logFailure(error: unknown): void {
  */
 export function useCountries(lang: Language) {
   const key = `/api/info/V2/Countries/${lang === 'zh-cn'}`;
-  const { data } = useSWR<CountryRecord[]>(key, fetchData, { onError: logFailure, revalidateOnFocus: false });
+  const { data } = useSWR<CountryRecord[]>(key, fetchData, { onError: logFailure });
   return useMemo(() => data && localiseCountries(data, lang), [data, lang]);
 }
 
 export function useOptions(category: OptionCategory, lang: Language) {
   const key = `/api/info/option/${category}/${LANGUAGE_CODES[lang]}`;
-  const { data } = useSWR<OptionRecord[]>(key, fetchData, { onError: logFailure, revalidateOnFocus: false });
+  const { data } = useSWR<OptionRecord[]>(key, fetchData, { onError: logFailure });
   return data;
 }
 

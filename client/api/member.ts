@@ -8,18 +8,14 @@ export const MEMBER_PATH = '/api/Member';
 
 /** Whether the browser's session is signed in; undefined while unknown. */
 export function useIsLogin() {
-  const { data, error, isLoading, mutate } = useSWR<{ isLogin: boolean }>(IS_LOGIN_PATH, fetchData, {
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, mutate } = useSWR<{ isLogin: boolean }>(IS_LOGIN_PATH, fetchData);
   return { isLogin: data?.isLogin, error: error as Error | undefined, isLoading, mutate };
 }
 
 /** The signed-in member's user info; fetched only once the session is known to be signed in. */
 export function useMember() {
   const { isLogin, error: loginError, isLoading: loginLoading } = useIsLogin();
-  const { data, error, isLoading, mutate } = useSWR<Member>(isLogin ? MEMBER_PATH : null, fetchData, {
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, mutate } = useSWR<Member>(isLogin ? MEMBER_PATH : null, fetchData);
   return {
     isLogin,
     member: data,
@@ -68,6 +64,6 @@ export async function downloadProfile(): Promise<Blob> {
 /** The callback URL when the portal's allow-list accepts it, for the back-to-site link; null otherwise. */
 export function useBackToSiteUrl(callbackUrl: string): string | null | undefined {
   const key = callbackUrl ? `/api/Member/BackToSite?callbackUrl=${encodeURIComponent(callbackUrl)}` : null;
-  const { data } = useSWR<{ url: string | null }>(key, fetchData, { revalidateOnFocus: false });
+  const { data } = useSWR<{ url: string | null }>(key, fetchData);
   return callbackUrl ? data?.url : null;
 }

@@ -17,7 +17,6 @@ export function usePortalConfig(): PortalConfig | undefined {
   const lang = useLanguage();
   const { data } = useSWR<PortalConfig>(portalConfigPath(lang), fetchData, {
     onError: (error: unknown) => console.error(error),
-    revalidateOnFocus: false,
   });
   return data;
 }

@@ -58,8 +58,6 @@ export const SOCIAL_SIGN_UP_PATH = '/api/Member/SocialSignUp';
 
 /** The provider account a social sign-up registers with, null when there is none. */
 export function useSocialSignUp(): Omit<SocialProfile, 'socialId'> | null | undefined {
-  const { data } = useSWR<{ identity: Omit<SocialProfile, 'socialId'> | null }>(SOCIAL_SIGN_UP_PATH, fetchData, {
-    revalidateOnFocus: false,
-  });
+  const { data } = useSWR<{ identity: Omit<SocialProfile, 'socialId'> | null }>(SOCIAL_SIGN_UP_PATH, fetchData);
   return data?.identity;
 }

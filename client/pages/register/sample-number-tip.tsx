@@ -28,7 +28,6 @@ export function SampleNumberTip({ country, callingCode }: SampleNumberTipProps) 
   const sampleId = sampleNumberId(country, callingCode);
   const { data } = useSWR<SampleNumbers>(open && sampleId ? sampleNumberPath(sampleId) : null, fetchData, {
     onError: (error: unknown) => toastError({ text: t('register.sampleNumbers.failed', { detail: failureDetail(error) }) }),
-    revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
 
