@@ -1,7 +1,35 @@
+import type { Reply } from '../../shared/schemas/reply.ts';
+import { toastError, type ToastMessage } from '../state/toasts.ts';
 import { ApiError } from './http.ts';
-import type { ToastMessage } from '../state/toasts.ts';
 
-/** The toast for a request that brought no reply to show: unreachable server or a server fault. */
-export function requestFailureToast(error: unknown): ToastMessage {
-  return { messageKey: error instanceof ApiError && error.kind === 'network' ? 'error.network' : 'error.servererror' };
+/** The error code for a request that brought no reply to show: unreachable server, or anything else. */
+export function failureCode(error: unknown): 'network' | 'somethingWentWrong' {
+  return error instanceof ApiError && error.kind === 'network' ? 'network' : 'somethingWentWrong';
+}
+
+/** The session-ended dialog (401) or the error page (500, 502) has already told the member. */
+function alreadyShown(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'unauthorized' || (error.kind === 'server' && [500, 502].includes(error.status)));
+}
+
+function isReply(failure: unknown): failure is Pick<Reply, 'code' | 'title'> {
+  return typeof failure === 'object' && failure !== null && 'isSuccess' in failure;
+}
+
+/**
+ * The toast for a failed request: a refused reply shows its translated code (a server title
+ * wins, spec section 8); a thrown request shows `failureCode`. Undefined when another part of
+ * the page has already said it.
+ */
+export function failureToast(failure: unknown): ToastMessage | undefined {
+  if (isReply(failure)) {
+    return { messageKey: `error.${failure.code || 'somethingWentWrong'}`, ...(failure.title ? { text: failure.title } : {}) };
+  }
+  return alreadyShown(failure) ? undefined : { messageKey: `error.${failureCode(failure)}` };
+}
+
+/** Shows `failureToast(failure)`, if any: a refused reply or a thrown request. */
+export function toastFailure(failure: unknown): void {
+  const toast = failureToast(failure);
+  if (toast) toastError(toast);
 }

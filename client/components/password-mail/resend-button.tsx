@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { requestFailureToast } from '../../api/request-failure.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { CountdownButton } from '../countdown-button.tsx';
-import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { toastSuccess } from '../../state/toasts.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { useCountdown } from '../countdown.ts';
 
@@ -28,10 +28,10 @@ export function ResendButton({ send, sentAt, onSent }: ResendButtonProps) {
         countdown.start();
         onSent?.();
       } else {
-        toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+        toastFailure(reply);
       }
     } catch (error) {
-      toastError(requestFailureToast(error));
+      toastFailure(error);
     } finally {
       setSending(false);
     }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
-import { requestFailureToast } from '../../api/request-failure.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { reactivate, type ResendProof } from '../../api/verification.ts';
 
 /** One Reactivate call at a time; failures become error toasts. Resolves true when the mail went out. */
@@ -13,10 +12,10 @@ export function useResend() {
     try {
       const reply = await reactivate(userId, lang, proof);
       if (reply.isSuccess) return true;
-      toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+      toastFailure(reply);
       return false;
     } catch (error) {
-      toastError(requestFailureToast(error));
+      toastFailure(error);
       return false;
     } finally {
       setSending(false);

@@ -6,6 +6,7 @@ import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { isBlank } from '../../../shared/rules/types.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
+import { failureCode } from '../../api/request-failure.ts';
 import { Button } from '../../components/button.tsx';
 import { PasswordChecklist } from '../../components/password-checklist.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -84,7 +85,7 @@ export function ChangePasswordForm({ askCurrent, userKnown, send, onDone, onFail
       onFailure(result);
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'unauthorized') return;
-      onFailure({ kind: 'error', code: error instanceof ApiError && error.kind === 'network' ? 'network' : 'somethingWentWrong' });
+      onFailure({ kind: 'error', code: failureCode(error) });
     }
   };
 

@@ -7,8 +7,7 @@ import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { toastError } from '../../state/toasts.ts';
-import { requestFailureToast } from '../../api/request-failure.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { savePreferences } from './preferences-api.ts';
 import { INITIAL_PREFERRING_VALUES, validatePreferring, type PreferringValues } from './preferring-values.ts';
 
@@ -34,10 +33,10 @@ export default function ChoosingPreferringPage() {
         leaveTo(reply.data.returnUrl);
         return undefined;
       }
-      toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+      toastFailure(reply);
       return Object.fromEntries((reply.errors ?? []).filter((e) => e.field).map((e) => [e.field, e.code]));
     } catch (error) {
-      toastError(requestFailureToast(error));
+      toastFailure(error);
       return undefined;
     }
   };

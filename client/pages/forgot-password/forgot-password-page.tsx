@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
-import { ApiError } from '../../api/http.ts';
+import { failureCode } from '../../api/request-failure.ts';
 import { forgotPassword } from '../../api/password.ts';
 import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../components/button.tsx';
@@ -60,7 +60,7 @@ export default function ForgotPasswordPage() {
         setShown({ ...outcome, email });
       }
     } catch (error) {
-      setShown({ kind: 'error', code: error instanceof ApiError && error.kind === 'network' ? 'network' : 'somethingWentWrong', email });
+      setShown({ kind: 'error', code: failureCode(error), email });
     }
   };
 

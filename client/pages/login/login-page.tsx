@@ -7,7 +7,7 @@ import type { LoginValues } from '../../../shared/rules/login.ts';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { login, otpVerify, sendOtpCode } from '../../api/auth.ts';
-import { ApiError } from '../../api/http.ts';
+import { failureCode } from '../../api/request-failure.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { continueAfterSignIn } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
@@ -30,8 +30,6 @@ type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & Code
 
 /** Replies after which the typed password is of no more use. */
 const PASSWORD_REFUSED = new Set(['AccountOrPwdFail', 'AccountLock']);
-
-const failureCode = (caught: unknown) => (caught instanceof ApiError && caught.kind === 'network' ? 'network' : 'somethingWentWrong');
 
 /** Sign-in by password or by a one-time code sent by e-mail or to the phone. */
 export default function LoginPage() {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { ApiError } from '../../api/http.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { requestDeletion, restoreAccount } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
-import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { monthDayYear } from './dates.ts';
 import { DeleteConfirmDialog } from './delete-confirm-dialog.tsx';
@@ -41,11 +41,10 @@ export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
     try {
       const reply = await call();
       if (reply.isSuccess) toastSuccess(successKey);
-      else toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+      else toastFailure(reply);
       await onChanged();
     } catch (error) {
-      if (!(error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server')))
-        toastError({ messageKey: 'error.somethingWentWrong' });
+      toastFailure(error);
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { OTP_CODE_MAX_LENGTH, OTP_SEND_WINDOW_SECONDS, OTP_VALID_SECONDS } from 
 import type { Member } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
+import { failureCode } from '../../api/request-failure.ts';
 import { MEMBER_PATH } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
 import { CountdownButton } from '../../components/countdown-button.tsx';
@@ -21,8 +22,7 @@ function messageKey(reply: Reply<unknown>): string {
   return `error.${reply.code}`;
 }
 
-const failureKey = (caught: unknown) =>
-  caught instanceof ApiError && caught.kind === 'network' ? 'error.network' : 'error.somethingWentWrong';
+const failureKey = (caught: unknown) => `error.${failureCode(caught)}`;
 
 /**
  * Sign-in and security: the mobile number that sign-in codes go to, 'Verified' or 'Not verified'

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { needsVatAndAddress } from '../../../shared/rules/countries.ts';
 import { validateProfile } from '../../../shared/rules/profile.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
-import { ApiError } from '../../api/http.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { useCountries } from '../../api/info.ts';
 import { updateProfile } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
@@ -70,9 +70,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
         return saveFieldErrors(reply, Object.keys(values));
       }
     } catch (error) {
-      // A 401 already opened the logout modal, and a 500 went to the error page.
-      if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server')) return;
-      toastError({ messageKey: error instanceof ApiError && error.kind === 'network' ? 'error.network' : 'error.somethingWentWrong' });
+      toastFailure(error);
     }
   };
 

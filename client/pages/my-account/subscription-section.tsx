@@ -1,9 +1,9 @@
 import { Form } from 'react-final-form';
 import type { Member } from '../../../shared/schemas/member.ts';
-import { ApiError } from '../../api/http.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { updateSubscription } from '../../api/member.ts';
 import { RadioGroup } from '../../components/radio-group.tsx';
-import { toastError, toastSuccess } from '../../state/toasts.ts';
+import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 
 export interface SubscriptionSectionProps {
@@ -25,11 +25,10 @@ export function SubscriptionSection({ member, onSaved }: SubscriptionSectionProp
         return;
       }
       undo();
-      if (reply.code !== 'Unauthorized') toastError({ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) });
+      if (reply.code !== 'Unauthorized') toastFailure(reply);
     } catch (error) {
       undo();
-      if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'server')) return;
-      toastError({ messageKey: 'error.somethingWentWrong' });
+      toastFailure(error);
     }
   };
 

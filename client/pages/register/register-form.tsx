@@ -28,7 +28,7 @@ import { PhoneFields } from './phone-fields.tsx';
 import { effectivePhoneMode } from './phone-mode.ts';
 import { PrivacyBlock } from './privacy-block.tsx';
 import { register } from './register-api.ts';
-import { requestFailureToast } from '../../api/request-failure.ts';
+import { failureCode, toastFailure } from '../../api/request-failure.ts';
 import { buildRegisterPayload } from './register-payload.ts';
 import { INITIAL_REGISTER_VALUES, type RegisterFormValues } from './register-values.ts';
 import { registerFailure } from './server-errors.ts';
@@ -93,8 +93,8 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
       // Returned so the form counts as failed and shows the messages on untouched fields too.
       return Object.keys(failure.fieldErrors).length > 0 ? failure.fieldErrors : { [FORM_ERROR]: reply.code };
     } catch (error) {
-      toastError(requestFailureToast(error));
-      return { [FORM_ERROR]: 'servererror' };
+      toastFailure(error);
+      return { [FORM_ERROR]: failureCode(error) };
     }
   };
 
