@@ -70,8 +70,7 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue, scree
     `<script type="module" src="${attribute(script)}"></script>`,
     '</head>',
     '<body>',
-    // Its fields say they are read-only too, so that tools filling forms wait for the app's.
-    screen ? `<div id="root" inert>${screen.replace(/<(input|textarea)\b/g, '<$1 aria-readonly="true"')}</div>` : '<div id="root"></div>',
+    screen ? `<div id="root" inert>${untilTakeover(screen)}</div>` : '<div id="root"></div>',
     '<noscript>This site needs JavaScript.</noscript>',
     '</body>',
     '</html>',
@@ -79,6 +78,15 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue, scree
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * The painted screen's fields are read-only and its buttons disabled until the app replaces it:
+ * a password manager then fills the app's fields instead of ones about to vanish, and a tool
+ * that waits for an editable field or an enabled button waits for the app.
+ */
+function untilTakeover(screen: string): string {
+  return screen.replace(/<(input|textarea)\b/g, '<$1 readonly').replace(/<button\b/g, '<button aria-disabled="true"');
 }
 
 /**
