@@ -5,8 +5,3 @@ import type { SelectOption } from '../select-field.tsx';
 export function countryOptions(countries: readonly CountryRecord[] | undefined): SelectOption[] {
   return (countries ?? []).map((record) => ({ value: record.name, label: record.label }));
 }
-
-/** State choices of a country; state names are stored and shown as the list gives them. */
-export function stateOptions(country: CountryRecord | undefined): SelectOption[] {
-  return (country?.states ?? []).map((state) => ({ value: state, label: state }));
-}

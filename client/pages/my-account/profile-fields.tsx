@@ -13,7 +13,8 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useVariant } from '../../variant.ts';
 import { findCountry } from '../../components/country/find-country.ts';
 import { countryCodeOptions } from '../../components/country/country-code-options.ts';
-import { countryOptions, stateOptions } from '../../components/country/country-options.ts';
+import { countryOptions } from '../../components/country/country-options.ts';
+import { useStateOptions } from '../../components/country/use-state-options.ts';
 import { countryChange, type ProfileFormValues } from './profile-values.ts';
 
 export interface ProfileFieldsProps {
@@ -37,7 +38,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
   const country = findCountry(countries, values.country);
   const china = isChina(values.country);
   const codeOptions = countryCodeOptions(countries ?? [], values.country);
-  const states = stateOptions(country);
+  const states = useStateOptions(country);
 
   const chooseCountry = (name: string) => {
     const patch = countryChange(values, findCountry(countries, name));

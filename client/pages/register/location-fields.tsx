@@ -5,7 +5,8 @@ import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { findCountry } from '../../components/country/find-country.ts';
-import { countryOptions, stateOptions } from '../../components/country/country-options.ts';
+import { countryOptions } from '../../components/country/country-options.ts';
+import { useStateOptions } from '../../components/country/use-state-options.ts';
 import { countryChangePatch } from './country-change.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
@@ -20,7 +21,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
   const form = useForm<RegisterFormValues>();
   const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
   const country = findCountry(countries, values.country);
-  const states = country?.states ?? [];
+  const states = useStateOptions(country);
 
   const chooseCountry = (name: string) => {
     const patch = countryChangePatch(form.getState().values, findCountry(countries, name));
@@ -51,7 +52,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
         <SelectField
           name="state"
           label="register.state"
-          options={stateOptions(country)}
+          options={states}
           autoComplete="address-level1"
           required={requiresState(values.country)}
         />
