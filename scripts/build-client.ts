@@ -148,7 +148,7 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
   const start = Object.keys(loginScreens).length > 0 ? await buildStartScript(outdir, { ...chunks, catalogues }) : undefined;
 
   const outputs: ClientOutputs = { ...chunks, catalogues, loginScreens, start };
-  await writeShells(outdir, outputs, path.join(root, 'client/favicon.svg'));
+  await writeShells(outdir, outputs, path.join(root, 'client/favicon.svg'), path.join(root, 'locales'));
   await precompress(outdir);
   return outputs;
 }

@@ -11,8 +11,16 @@ import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups
 import { languageTag } from '../shared/language-tag.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
 
+/** The shell's own words in its language, from the language's catalogue (locales/<lang>/common.json). */
+export interface ShellTexts {
+  title: string;
+  /** Shown where scripts do not run. */
+  noscript: string;
+}
+
 export interface ShellAssets {
   lang: Language;
+  texts: ShellTexts;
   /** The SVG icon, inlined as a data: URL (allowed by img-src) to save a request. */
   icon: string;
   script: string;
@@ -48,8 +56,14 @@ const svgDataUrl = (svg: string) =>
     .replace(/[<>#%\s]/g, encodeURIComponent)}`;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function shellHtml({ lang, icon, script, style, modules, catalogue, screen }: ShellAssets): string {
+export async function readShellTexts(localesDir: string, lang: Language): Promise<ShellTexts> {
+  const common = JSON.parse(await readFile(path.join(localesDir, lang, 'common.json'), 'utf8')) as { brand: string; noscript: string };
+  return { title: common.brand, noscript: common.noscript };
+}
+
+export function shellHtml({ lang, texts, icon, script, style, modules, catalogue, screen }: ShellAssets): string {
   return [
     '<!doctype html>',
     `<html lang="${attribute(languageTag(lang))}">`,
@@ -61,7 +75,7 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue, scree
     '<meta name="color-scheme" content="light dark">',
     '<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">',
     '<meta name="theme-color" content="#161b22" media="(prefers-color-scheme: dark)">',
-    '<title>Member Portal</title>',
+    `<title>${text(texts.title)}</title>`,
     `<link rel="icon" type="image/svg+xml" href="${attribute(svgDataUrl(icon))}">`,
     style ? `<link rel="stylesheet" href="${attribute(style)}">` : '',
     // Fetched by fetch() with same-origin credentials, which `crossorigin` (anonymous) matches.
@@ -71,7 +85,7 @@ export function shellHtml({ lang, icon, script, style, modules, catalogue, scree
     '</head>',
     '<body>',
     screen ? `<div id="root" inert>${untilTakeover(screen)}</div>` : '<div id="root"></div>',
-    '<noscript>This site needs JavaScript.</noscript>',
+    `<noscript>${text(texts.noscript)}</noscript>`,
     '</body>',
     '</html>',
     '',
@@ -95,10 +109,13 @@ function untilTakeover(screen: string): string {
  * group) and shells/<lang>/login.prerendered.html (the login screen already drawn, for an
  * address without query: a query may change the screen, e.g. its brand).
  */
-export async function writeShells(outdir: string, inputs: ShellInputs, iconFile: string): Promise<void> {
+export async function writeShells(outdir: string, inputs: ShellInputs, iconFile: string, localesDir: string): Promise<void> {
   const icon = await readFile(iconFile, 'utf8');
+  const texts = {} as Record<Language, ShellTexts>;
+  for (const lang of LANGUAGES) texts[lang] = await readShellTexts(localesDir, lang);
   const assets = (lang: Language, group?: ScreenGroup): ShellAssets => ({
     lang,
+    texts: texts[lang],
     icon,
     script: inputs.script,
     style: inputs.style,
@@ -112,7 +129,7 @@ export async function writeShells(outdir: string, inputs: ShellInputs, iconFile:
     await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang)));
     const screen = inputs.loginScreens[lang];
     if (screen && inputs.start) {
-      const prerendered = { lang, icon, style: inputs.style, script: inputs.start, modules: [], screen };
+      const prerendered = { lang, texts: texts[lang], icon, style: inputs.style, script: inputs.start, modules: [], screen };
       await writeFile(path.join(dir, 'login.prerendered.html'), shellHtml(prerendered));
     }
     for (const [group, segments] of Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>) {
