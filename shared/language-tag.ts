@@ -5,7 +5,7 @@ import type { Language } from './languages.ts';
  * codes (ja-jp, es-es) name a country the text does not depend on, while Chinese needs its
  * script region (zh-TW traditional, zh-CN simplified) so fonts and collation follow it.
  */
-export const LANGUAGE_TAGS: Record<Language, string> = {
+const LANGUAGE_TAGS: Record<Language, string> = {
   en: 'en',
   'zh-tw': 'zh-TW',
   'zh-cn': 'zh-CN',

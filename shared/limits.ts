@@ -10,7 +10,6 @@ export const RESET_LINK_VALID_SECONDS = 60 * 60;
 export const KEEP_PASSWORD_LINK_VALID_SECONDS = 30 * 24 * 60 * 60;
 /** Activation links are not limited by the spec; a week keeps them usable over a weekend. */
 export const ACTIVATION_LINK_VALID_SECONDS = 7 * 24 * 60 * 60;
-export const DELETION_RESTORE_DAYS = 7;
 export const DELETION_PERMANENT_DAYS = 30;
 export const PASSWORD_MAX_AGE_DAYS = 365;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -30,8 +29,6 @@ export const ADDRESS_MAX_LENGTH = 255;
 export const CHINA_MOBILE_DIGITS = 11;
 export const ACTIVATION_REDIRECT_SECONDS = 5;
 export const CAPTCHA_RETRY_MS = 600;
-export const AUTOFILL_CHECK_INTERVAL_MS = 100;
-export const AUTOFILL_CHECK_DURATION_MS = 3000;
 export const TYPEAHEAD_RESET_MS = 1200;
 export const MENU_SCROLL_OFFSET = 80;
 export const MENU_ACTIVE_OFFSET = 220;

@@ -126,7 +126,7 @@ export function isPortalUrl(url: string, policy: CallbackPolicy): boolean {
   }
 }
 
-export function defaultLandingPath(lang: Language): string {
+function defaultLandingPath(lang: Language): string {
   return `/${lang}/my-account`;
 }
 

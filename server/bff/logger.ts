@@ -68,7 +68,7 @@ function decodedOrAsIs(text: string): string {
  * tickets and codes), read percent-decoded so that no spelling hides a token, and every
  * segment after a token-carrying page masked.
  */
-export function logSafePath(url: string): string {
+function logSafePath(url: string): string {
   const path = decodedOrAsIs(url.split(/[?#]/, 1)[0] ?? '');
   const segments = path.split('/');
   const at = segments.findIndex((segment) => SECRET_TAIL_AFTER.has(segment.toLowerCase()));
@@ -80,7 +80,7 @@ const SECRET_TAIL_IN_TEXT = new RegExp(`(${[...SECRET_TAIL_AFTER].join('|')})(?:
 const QUERY_IN_TEXT = /\?[^\s'"]+/g;
 
 /** Free text (messages, stack traces) with token paths and query strings masked the same way. */
-export function logSafeText(text: string): string {
+function logSafeText(text: string): string {
   return text.replace(SECRET_TAIL_IN_TEXT, `$1/${MASK}`).replace(QUERY_IN_TEXT, `?${MASK}`);
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { isLanguage } from '../../shared/languages.ts';
 
-export type ShellEncoding = 'br' | 'gzip';
+type ShellEncoding = 'br' | 'gzip';
 
 export interface PageShell {
   html: Buffer;

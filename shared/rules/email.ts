@@ -5,7 +5,7 @@ import { isBlank, tooLong } from './types.ts';
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-export function isEmailFormat(value: string): boolean {
+function isEmailFormat(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }
 
@@ -14,7 +14,7 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export function emailDomain(email: string): string {
+function emailDomain(email: string): string {
   return normalizeEmail(email).split('@').pop() ?? '';
 }
 

@@ -10,7 +10,7 @@ export interface PasswordChecks {
   allowedCharacters: boolean;
 }
 
-export const ALLOWED_PASSWORD_CHARACTERS = /^[0-9a-zA-Z!@#$%^&*-]*$/;
+const ALLOWED_PASSWORD_CHARACTERS = /^[0-9a-zA-Z!@#$%^&*-]*$/;
 
 export function passwordChecks(password: string): PasswordChecks {
   return {

@@ -35,7 +35,7 @@ const OTHER = String.raw`[^${INVISIBLE}${PICTOGRAPH}${SKIN_TONE}${JOINING_SCRIPT
 const UNIT = String.raw`${EMOJI}(?:\u200D${EMOJI})*|${JOINING_LETTER}(?:[\u200C\u200D]${JOINING_LETTER})*|\p{Zs}|${OTHER}`;
 
 /** The rule as a regular expression source (Unicode mode), for the schemas' `free-text` format. */
-export const FREE_TEXT_PATTERN = `^(?:${UNIT})*$`;
+const FREE_TEXT_PATTERN = `^(?:${UNIT})*$`;
 
 const FREE_TEXT = new RegExp(FREE_TEXT_PATTERN, 'u');
 const UNIT_OR_ANY = new RegExp(`(${UNIT})|[^]`, 'gu');

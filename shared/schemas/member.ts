@@ -11,7 +11,7 @@ import {
 } from '../limits.ts';
 import { FreeText } from './free-text.ts';
 
-export const SocialDataSchema = Type.Object({
+const SocialDataSchema = Type.Object({
   socialType: Type.Integer(),
   socialId: Type.String(),
   socialEmail: Type.String(),
@@ -20,7 +20,7 @@ export const SocialDataSchema = Type.Object({
 });
 export type SocialData = Static<typeof SocialDataSchema>;
 
-export const MemberExtensionSchema = Type.Object({
+const MemberExtensionSchema = Type.Object({
   vatNumber: Type.String({ maxLength: VAT_MAX_LENGTH }),
   address: Type.String({ maxLength: ADDRESS_MAX_LENGTH }),
 });

@@ -7,7 +7,6 @@ export const UpstreamPreferencesSchema = Type.Object(
   { businessApplicationAreas: optionValues, inProducts: optionValues },
   { additionalProperties: false },
 );
-export type UpstreamPreferences = Static<typeof UpstreamPreferencesSchema>;
 
 /**
  * PATCH /api/member from choosing-preferring: the choices (required unless `skip`) and where

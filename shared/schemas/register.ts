@@ -23,7 +23,7 @@ export const CaptchaVerifySchema = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 
-export const MemberSocialSchema = Type.Object({
+const MemberSocialSchema = Type.Object({
   socialType: Type.Integer({ minimum: 0, maximum: 3 }),
   socialId: optionalText(200),
   socialEmail: optionalText(EMAIL_MAX_LENGTH),
@@ -32,7 +32,7 @@ export const MemberSocialSchema = Type.Object({
 });
 
 /** Tracking values come from links anyone can write; the client drops what free text refuses. */
-export const RegisterExtensionSchema = Type.Object({
+const RegisterExtensionSchema = Type.Object({
   address: OptionalFreeText(ADDRESS_MAX_LENGTH),
   vatNumber: OptionalFreeText(VAT_MAX_LENGTH),
   registerPurpose: OptionalFreeText(TRACKING_VALUE_MAX_LENGTH),

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /** How a session was signed in; `ticket` is a company site handing the member back with a sign-in ticket. */
-export const SIGN_IN_METHODS = ['password', 'code', 'social', 'passkey', 'ticket'] as const;
+const SIGN_IN_METHODS = ['password', 'code', 'social', 'passkey', 'ticket'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** Every kind of event in the member's security activity (locale keys `security.events.<type>`). */
-export const SECURITY_EVENT_TYPES = [
+const SECURITY_EVENT_TYPES = [
   'signIn',
   'signInFailed',
   'locked',
@@ -67,7 +67,7 @@ export const SessionIdParamsSchema = Type.Object({ id: OpaqueId });
 /** GET /api/Member/SecurityEvents: `before` is the id of the last event already shown. */
 export const SecurityEventsQuerySchema = Type.Object({ before: Type.Optional(OpaqueId) });
 
-export const SecurityEventSchema = Type.Object({
+const SecurityEventSchema = Type.Object({
   id: OpaqueId,
   type: Type.Union(SECURITY_EVENT_TYPES.map((t) => Type.Literal(t))),
   at: Time,

@@ -19,11 +19,11 @@ export interface CaptchaRequestFacts {
 }
 
 /** WeChat's in-app browser names itself MicroMessenger in its user agent. */
-export function isWeChatBrowser(userAgent: string | undefined): boolean {
+function isWeChatBrowser(userAgent: string | undefined): boolean {
   return /MicroMessenger/i.test(userAgent ?? '');
 }
 
-export function isChineseSite(config: CaptchaConfig, hostname: string, lang: Language): boolean {
+function isChineseSite(config: CaptchaConfig, hostname: string, lang: Language): boolean {
   return lang === 'zh-cn' || config.chineseHosts.includes(hostname.toLowerCase());
 }
 

@@ -16,8 +16,8 @@ export interface CaptchaConfig {
   allowWeChatSkip: boolean;
 }
 
-export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
-export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,200}$/;
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;

@@ -9,12 +9,12 @@ declare module 'fastify' {
   }
 }
 
-export interface CsrfOptions {
+interface CsrfOptions {
   publicOrigin: string;
 }
 
-export const XHR_HEADER = 'x-requested-with';
-export const XHR_VALUE = 'XMLHttpRequest';
+const XHR_HEADER = 'x-requested-with';
+const XHR_VALUE = 'XMLHttpRequest';
 
 /** Route config of a GET that changes state. */
 export const CHANGES_STATE = { changesState: true } as const;

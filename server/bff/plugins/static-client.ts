@@ -7,7 +7,7 @@ import { fail } from '../../../shared/schemas/reply.ts';
 import { readPageShell, type PageShell } from '../page-shell.ts';
 import { languageFromHeader } from '../request-language.ts';
 
-export interface StaticClientOptions {
+interface StaticClientOptions {
   clientDir: string;
 }
 

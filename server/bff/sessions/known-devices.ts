@@ -4,13 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 
 /** A browser the member has not signed in from for this long counts as new again. */
-export const KNOWN_DEVICE_DAYS = 90;
+const KNOWN_DEVICE_DAYS = 90;
 /** Browsers keep a cookie at most 400 days; it is renewed at every sign-in. */
 const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 export const DEVICE_COOKIE = 'portal-device';
 /** The `__Host-` form when Secure, like the session cookie: a subdomain cannot plant it. */
-export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
+const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 
 const seenKey = (memberId: number, deviceId: string) => `device-seen:${memberId}:${createHash('sha256').update(deviceId).digest('hex')}`;
 

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-export interface SecurityTrackingOptions {
+interface SecurityTrackingOptions {
   upstream: Upstream;
   knownDevices: KnownDevices;
 }

@@ -9,7 +9,7 @@ import { AddressFailures } from './address-failures.ts';
 import { SignInLockout } from './lockout.ts';
 
 /** What a door's reply proves about the secret it was given. */
-export type Verdict = 'wrong' | 'right' | 'unproven';
+type Verdict = 'wrong' | 'right' | 'unproven';
 
 export interface SignInDoor {
   /** Wrong passwords here count towards the account's lock (spec section 9); codes and tickets have none. */
@@ -78,7 +78,7 @@ export function signInDoors({ store, config }: Pick<RouteDeps, 'store' | 'config
 export type Locked = { remainingSeconds: number };
 
 /** The reply while an account is locked: the same status and shape as a wrong password at sign-in. */
-export function accountLocked(remainingSeconds: number): Reply<Locked> {
+function accountLocked(remainingSeconds: number): Reply<Locked> {
   return fail('AccountLock', { data: { remainingSeconds } });
 }
 

@@ -30,9 +30,9 @@ declare module 'fastify' {
 }
 
 /** A sign-in at the provider takes a few minutes at most; a state older than this is refused. */
-export const STATE_VALID_MS = 10 * 60 * 1000;
+const STATE_VALID_MS = 10 * 60 * 1000;
 /** Time to fill in the registration form after a social sign-up. */
-export const IDENTITY_VALID_MS = 30 * 60 * 1000;
+const IDENTITY_VALID_MS = 30 * 60 * 1000;
 /** A few tabs may start a round trip at once; older pending states are dropped. */
 const MAX_PENDING_STATES = 3;
 

@@ -28,4 +28,3 @@ export function deliveryBudget(ctx: Pick<ServiceContext, 'store' | 'clock' | 'co
     },
   };
 }
-export type DeliveryBudget = ReturnType<typeof deliveryBudget>;

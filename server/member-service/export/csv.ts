@@ -5,12 +5,12 @@ export const BYTE_ORDER_MARK = '\uFEFF';
  * A cell a spreadsheet would run as a formula (it starts with =, +, -, @, or a tab or carriage
  * return that some programs skip before one) gets a leading apostrophe, so it is shown as text.
  */
-export function neutralizeFormula(value: string): string {
+function neutralizeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** RFC 4180 quoting: a cell with a comma, quote or line break is quoted, quotes doubled. */
-export function quoteCell(value: string): string {
+function quoteCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -6,7 +6,7 @@ import { jobsTotal } from '../metrics/member-metrics.ts';
 import type { MemberStore } from '../store/store.ts';
 
 /** The work of a periodic job. It gets what it needs; anything else comes through its closure. */
-export type JobFunction = (store: MemberStore, clock: Clock) => Promise<void>;
+type JobFunction = (store: MemberStore, clock: Clock) => Promise<void>;
 
 export interface PeriodicJob {
   /** Unique and stable: it names the job's lease row. */

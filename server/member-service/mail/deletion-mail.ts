@@ -23,7 +23,7 @@ export interface DeletionMailValues {
 }
 
 /** The date as a reader of that language writes it, in UTC (the date the purge counts with). */
-export function mailDate(lang: Language, ms: number): string {
+function mailDate(lang: Language, ms: number): string {
   return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(ms);
 }
 

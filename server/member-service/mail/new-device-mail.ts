@@ -29,7 +29,7 @@ const catalogues = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as Catalogue]),
 ) as Record<Language, Catalogue>;
 
-export interface NewDeviceMailValues {
+interface NewDeviceMailValues {
   firstName: string;
   lastName: string;
   at: number;
@@ -46,7 +46,7 @@ function mailDateTime(lang: Language, ms: number): string {
 }
 
 /** Tells the member about a sign-in from a browser not used lately, with a way to disown it. */
-export function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues): RenderedMail {
+function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues): RenderedMail {
   const texts = catalogues[lang].newDeviceSignIn;
   const vars = { ...nameValues(lang, values) };
   const plain = (key: NewDeviceKey) => interpolate(texts[key], vars, (s) => s);
@@ -86,7 +86,7 @@ export function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues)
 }
 
 /** not-me/{eventId}/{token}: the portal screen that asks once more and then disowns the event. */
-export function notMeLink(publicOrigin: string, lang: Language, eventId: string, token: string): string {
+function notMeLink(publicOrigin: string, lang: Language, eventId: string, token: string): string {
   return `${publicOrigin}/${[lang, 'not-me', eventId, token].map(encodeURIComponent).join('/')}`;
 }
 

@@ -8,7 +8,7 @@ import { maskedEmail, matchesMember, publicIdOf } from '../crm/subscription-id.t
 import type { MemberRow } from '../store/schema.ts';
 
 /** The consent a confirmed policy is recorded as. */
-export const CRM_POLICY_CONSENT = 'crm-policy';
+const CRM_POLICY_CONSENT = 'crm-policy';
 
 /**
  * Confirm-subscription links from marketing mails (spec: Confirm subscription). Every failure

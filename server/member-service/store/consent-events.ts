@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ConsentEventRow, Database } from './schema.ts';
 
-export interface ConsentEvent {
+interface ConsentEvent {
   consent: string;
   given: boolean;
   policyVersion: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-export interface ClaimOptions {
+interface ClaimOptions {
   /** Claim only when the job's next run is due (scheduled runs); a forced run ignores the schedule. */
   dueOnly: boolean;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { queueMessages, type MessageDraft } from './outgoing-messages.ts';
 import type { Database, MemberRow, MemberRowUpdate, NewMemberRow } from './schema.ts';
 
-export interface ConsentInput {
+interface ConsentInput {
   consent: string;
   policyVersion: string;
 }
@@ -14,7 +14,7 @@ export interface SocialLinkInput {
   socialName: string;
 }
 
-export interface Registration {
+interface Registration {
   member: NewMemberRow;
   consents: ConsentInput[];
   social?: SocialLinkInput;
@@ -22,7 +22,7 @@ export interface Registration {
   messages?: readonly MessageDraft[];
 }
 
-export type RegistrationResult = { member: MemberRow } | { conflict: 'email' | 'social' };
+type RegistrationResult = { member: MemberRow } | { conflict: 'email' | 'social' };
 
 export interface MembersRepository {
   findById(id: number): Promise<MemberRow | undefined>;

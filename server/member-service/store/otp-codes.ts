@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-export interface NewOtpCode {
+interface NewOtpCode {
   memberId: number;
   /** What the code is for ('login'); a code of one flow never works for another. */
   flow: string;
@@ -16,7 +16,7 @@ export interface NewOtpCode {
  * The result of checking a code: `ok` (used up now), `wrong`, `expired`, or `no-longer-valid`
  * (an older code, one already used, or one given up after too many wrong tries).
  */
-export type OtpCheck = 'ok' | 'wrong' | 'expired' | 'no-longer-valid';
+type OtpCheck = 'ok' | 'wrong' | 'expired' | 'no-longer-valid';
 
 export interface OtpCodesRepository {
   /** Stores a new code; the member's earlier codes of the flow stop working. Returns its id. */

@@ -10,12 +10,12 @@ export interface MessageDraft {
   deliverBy: number;
 }
 
-export interface FailedAttempt {
+interface FailedAttempt {
   attempts: number;
   error: string;
 }
 
-export interface QueueStats {
+interface QueueStats {
   /** Messages waiting to be sent (not given up). */
   depth: number;
   /** When the oldest of them was queued; undefined when none waits. */

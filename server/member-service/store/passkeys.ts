@@ -20,7 +20,7 @@ export interface PasskeyCredentialsTable {
 }
 export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
 
-export interface NewPasskey {
+interface NewPasskey {
   memberId: number;
   publicId: string;
   credentialId: string;

@@ -6,7 +6,7 @@ import type { SecurityEventsTable } from './security-events.ts';
  * Table types of the member database. Times are epoch milliseconds (bigint columns), flags are
  * 0/1 integers and lists are JSON text, so that SQLite and PostgreSQL store the same values.
  */
-export interface MembersTable {
+interface MembersTable {
   id: Generated<number>;
   public_id: string;
   email: string;
@@ -48,7 +48,7 @@ export interface MembersTable {
   proven_mobile: Generated<string>;
 }
 
-export interface MemberTokensTable {
+interface MemberTokensTable {
   id: Generated<number>;
   member_id: number;
   token_hash: string;
@@ -57,7 +57,7 @@ export interface MemberTokensTable {
   revoked_at: number | null;
 }
 
-export interface ActivationTokensTable {
+interface ActivationTokensTable {
   id: Generated<number>;
   member_id: number;
   token_hash: string;
@@ -67,7 +67,7 @@ export interface ActivationTokensTable {
   superseded_at: number | null;
 }
 
-export interface ConsentsTable {
+interface ConsentsTable {
   id: Generated<number>;
   member_id: number;
   consent: string;
@@ -75,7 +75,7 @@ export interface ConsentsTable {
   given_at: number;
 }
 
-export interface SocialLinksTable {
+interface SocialLinksTable {
   id: Generated<number>;
   member_id: number;
   social_type: number;
@@ -86,7 +86,7 @@ export interface SocialLinksTable {
 }
 
 /** Holder and schedule of each periodic job (jobs/runner.ts). */
-export interface JobLeasesTable {
+interface JobLeasesTable {
   name: string;
   holder: string;
   lease_until: number;
@@ -94,7 +94,7 @@ export interface JobLeasesTable {
 }
 
 /** Every change of a consent after registration: what, to which answer, when and from where. */
-export interface ConsentEventsTable {
+interface ConsentEventsTable {
   id: Generated<number>;
   member_id: number;
   consent: string;
@@ -105,7 +105,7 @@ export interface ConsentEventsTable {
 }
 
 /** Mailed password links (store/reset-tokens.ts): SHA-256 hashes only. */
-export interface PasswordResetTokensTable {
+interface PasswordResetTokensTable {
   id: Generated<number>;
   member_id: number;
   token_hash: string;
@@ -119,7 +119,7 @@ export interface PasswordResetTokensTable {
 }
 
 /** One-time sign-in codes (store/otp-codes.ts): keyed hashes only; the newest of a member's flow is the only valid one. */
-export interface OtpCodesTable {
+interface OtpCodesTable {
   id: Generated<number>;
   member_id: number;
   flow: string;
@@ -133,7 +133,7 @@ export interface OtpCodesTable {
 }
 
 /** Single sign-on tickets (store/tickets.ts): one use each, tied to the sign-in session that issued them. */
-export interface SsoTicketsTable {
+interface SsoTicketsTable {
   id: Generated<number>;
   member_id: number;
   session_token_hash: string;
@@ -148,7 +148,7 @@ export interface SsoTicketsTable {
  * Messages sent per destination (phone number, mail address) and hour, whichever account they
  * were for: a keyed hash of the destination, never the destination itself.
  */
-export interface DeliveryBudgetsTable {
+interface DeliveryBudgetsTable {
   destination: string;
   window_start: number;
   sent: number;
@@ -160,7 +160,7 @@ export interface DeliveryBudgetsTable {
  * no secret and a message delayed by an outage still carries a fresh link. Sent rows are deleted;
  * given-up rows stay a while for operators.
  */
-export interface OutgoingMessagesTable {
+interface OutgoingMessagesTable {
   id: Generated<number>;
   member_id: number;
   /** What to send (mail/message-kinds.ts). */

@@ -16,7 +16,7 @@ export interface SecurityEventsTable {
 }
 export type SecurityEventRow = Selectable<SecurityEventsTable>;
 
-export interface NewSecurityEvent {
+interface NewSecurityEvent {
   memberId: number;
   publicId: string;
   type: string;

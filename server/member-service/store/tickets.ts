@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MemberRow } from './schema.ts';
 
-export interface NewTicket {
+interface NewTicket {
   memberId: number;
   /** The member token of the sign-in that issued it: signing out of that session voids its tickets. */
   sessionTokenHash: string;
@@ -14,7 +14,7 @@ export interface NewTicket {
 /** `sso`: handed to a company site with the redirect after sign-in; `referer`: handed on by that site to come back signed in. */
 export type TicketPurpose = 'sso' | 'referer';
 
-export interface RedeemedTicket {
+interface RedeemedTicket {
   member: MemberRow;
   sessionTokenHash: string;
 }

@@ -11,7 +11,7 @@ export interface SessionTokensRepository {
   revoke(tokenHash: string, now: number): Promise<boolean>;
 }
 
-export type ActivationOutcome = 'activated' | 'already-active' | 'invalid';
+type ActivationOutcome = 'activated' | 'already-active' | 'invalid';
 
 /**
  * E-mail verification links: hashed, single use, expiring, the newest superseding older ones.

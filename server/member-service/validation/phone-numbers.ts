@@ -5,7 +5,7 @@ import { digitsOnly } from '../../../shared/rules/phone.ts';
  * The numbering region of a calling code ('+1', '44'): the member's own country when it uses
  * that code (so +1 in Canada is checked as Canadian), else the code's main region.
  */
-export function regionForCallingCode(callingCode: string, countryIsoCode: string | undefined): string | undefined {
+function regionForCallingCode(callingCode: string, countryIsoCode: string | undefined): string | undefined {
   const code = Number(digitsOnly(callingCode));
   if (!Number.isInteger(code) || code <= 0) return undefined;
   if (countryIsoCode && getCountryCodeForRegionCode(countryIsoCode) === code) return countryIsoCode;
