@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { startMetricsListener, type MetricsListener } from '../common/metrics/metrics-listener.ts';
-import { buildApp } from './app.ts';
-import { loadBffConfig } from './config.ts';
-import { startInProcessMemberService } from './in-process-member-service.ts';
+import type { MetricsListener } from '../common/metrics/metrics-listener.ts';
+import { startTelemetryIfConfigured } from '../common/telemetry.ts';
+
+// Tracing first, when configured: the app's modules are imported after it, to be traced as they load.
+await startTelemetryIfConfigured('member-portal');
+const { startMetricsListener } = await import('../common/metrics/metrics-listener.ts');
+const { buildApp } = await import('./app.ts');
+const { loadBffConfig } = await import('./config.ts');
+const { startInProcessMemberService } = await import('./in-process-member-service.ts');
 
 async function main() {
   const config = loadBffConfig();

@@ -1,6 +1,10 @@
-import { startMetricsListener } from '../common/metrics/metrics-listener.ts';
-import { buildMemberService } from './app.ts';
-import { loadMemberServiceConfig } from './config.ts';
+import { startTelemetryIfConfigured } from '../common/telemetry.ts';
+
+// Tracing first, when configured: the app's modules are imported after it, to be traced as they load.
+await startTelemetryIfConfigured('member-service');
+const { startMetricsListener } = await import('../common/metrics/metrics-listener.ts');
+const { buildMemberService } = await import('./app.ts');
+const { loadMemberServiceConfig } = await import('./config.ts');
 
 const config = loadMemberServiceConfig();
 const app = await buildMemberService(config);
