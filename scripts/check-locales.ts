@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../shared/languages.ts';
 import { checkStateNames } from './check-state-names.ts';
+import { replyCodeTextProblems } from './reply-code-texts.ts';
 
 /**
  * Values that are the same in every language: brand names, symbols, pure placeholders.
@@ -92,10 +93,14 @@ export function checkLocales(localesDir: string, languages: readonly string[] = 
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
-  const problems = [...checkLocales(localesDir), ...checkStateNames()];
+  const problems = [
+    ...checkLocales(localesDir),
+    ...replyCodeTextProblems(readLanguage(localesDir, DEFAULT_LANGUAGE).keys),
+    ...checkStateNames(),
+  ];
   if (problems.length > 0) {
     console.error(`${problems.length} locale problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('locales: every key present in all languages and translated, every state named');
+  console.log('locales: every key present in all languages and translated, every reply code and state named');
 }

@@ -73,3 +73,68 @@ export const ERROR_CODES = [
   'RecentSignInRequired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Field codes: what the shared rules (shared/rules) name as a field's problem. The client shows
+ * them under the field; the servers send them as `errors[].code` when their own check of the
+ * same rules fails.
+ */
+export const FIELD_CODES = [
+  'AddressRequired',
+  'CaptchaRequired',
+  'ChooseNumberFillout',
+  'CodeRequired',
+  'ComfirmNewPasswordRequired',
+  'CompanyNameRequired',
+  'ConfirmPasswordRequired',
+  'CountryCodeRequired',
+  'CountryRegionRequired',
+  'EmailFormat',
+  'EmailRequired',
+  'FirstNameRequired',
+  'GlobalPolicyChooseNo',
+  'LastNameRequired',
+  'LengthErrorAddress',
+  'LengthErrorCode',
+  'LengthErrorCompanyName',
+  'LengthErrorCountry',
+  'LengthErrorEmail',
+  'LengthErrorFirstName',
+  'LengthErrorLastName',
+  'LengthErrorLoginId',
+  'LengthErrorPassword',
+  'LengthErrorPhone',
+  'LengthErrorState',
+  'LengthErrorVATNumber',
+  'LoginIdRequired',
+  'LoginPasswordRequired',
+  'MobileNumber11digits',
+  'MobileNumberNotCorrect',
+  'MobileNumberRequired',
+  'NewPasswordRequired',
+  'PasswordDoesntMatch',
+  'PasswordDontMatch',
+  'PasswordFormat',
+  'PasswordRequired',
+  'PasswordSameAsOld',
+  'PhoneAreaCodeRequired',
+  'PhoneNumberNotCorrect',
+  'PhoneNumberRequired',
+  'QuestionRequired',
+  'StateRequired',
+  'VATNumberRequired',
+  /** Also reply codes, which a rule may name for one field. */
+  'EmailExists',
+  'ContactHR',
+  'Form_Format',
+] as const;
+export type FieldCode = (typeof FIELD_CODES)[number];
+
+/** Every code either server sends, as the reply's `code` or a field's; each one is a translation key `error.<code>`. */
+export const REPLY_CODES = [...ERROR_CODES, ...FIELD_CODES] as const;
+export type ReplyCode = (typeof REPLY_CODES)[number];
+
+/** A code another server sent, as one of ours: a code outside the union is that server's failure. */
+export function replyCode(code: string): ReplyCode {
+  return REPLY_CODES.find((known) => known === code) ?? 'servererror';
+}

@@ -1,3 +1,4 @@
+import type { ReplyCode } from '../../shared/codes.ts';
 import type { FieldError } from '../../shared/schemas/reply.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { FieldError } from '../../shared/schemas/reply.ts';
 export class ReplyError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ReplyCode,
     readonly errors?: FieldError[],
   ) {
     super(code);

@@ -1,13 +1,14 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { ReplyCode } from '../../shared/codes.ts';
 import { fail } from '../../shared/schemas/reply.ts';
 
 export interface ClientErrorReplyOptions {
   /** Headers every reply of the server carries (the portal's security headers; none for the member service). */
   headers: Readonly<Record<string, string>>;
   /** The reply code for a status. */
-  codeFor(status: number): string;
+  codeFor(status: number): ReplyCode;
 }
 
 const STATUS_OF: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };

@@ -10,9 +10,11 @@ export const UpstreamLoginSchema = Type.Object({
 });
 export type UpstreamLogin = Static<typeof UpstreamLoginSchema>;
 
+export const IsLoginSchema = Type.Object({ isLogin: Type.Boolean() });
+
 /** Sign-in with a password, sign-out and the login check. */
 export const authContract = {
   login: route('POST', '/api/Member/Login', { body: UpstreamLoginSchema, response: replies(SignedInDataSchema) }),
   logout: route('GET', '/api/Member/Logout', { querystring: LogoutQuerySchema, response: replies() }),
-  isLogin: route('GET', '/api/Member/IsLogin', { response: replies(Type.Object({ isLogin: Type.Boolean() })) }),
+  isLogin: route('GET', '/api/Member/IsLogin', { response: replies(IsLoginSchema) }),
 };

@@ -25,15 +25,18 @@ export const ActivatedSchema = Type.Object({
   socialType: Type.Integer(),
 });
 
+export const IsExistSchema = Type.Object({ isExist: Type.Boolean() });
+export const NewMemberSchema = Type.Object({ memberId: Type.Integer() });
+
 /** Registration and activation of the account by the mailed link. */
 export const registerContract = {
   isExist: route('POST', '/api/Member/IsExist', {
     body: IsExistRequestSchema,
-    response: replies(Type.Object({ isExist: Type.Boolean() })),
+    response: replies(IsExistSchema),
   }),
   register: route('POST', '/api/Member/Register', {
     body: UpstreamRegisterSchema,
-    response: replies(Type.Object({ memberId: Type.Integer() })),
+    response: replies(NewMemberSchema),
   }),
   activate: route('POST', '/api/Member/Activate', { body: ActivateRequestSchema, response: replies(ActivatedSchema) }),
   reactivate: route('POST', '/api/Member/Reactivate', { body: ReactivateRequestSchema, response: replies() }),

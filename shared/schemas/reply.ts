@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ReplyCode } from '../codes.ts';
 
 /** One problem with one field, or with the request as a whole when `field` is absent. */
 export const FieldErrorSchema = Type.Object({
@@ -12,15 +13,18 @@ export type FieldError = Static<typeof FieldErrorSchema>;
  * shared/codes.ts; `errors` lists field problems (one toast or field message each);
  * `title` is an optional server message that wins over the mapped one (spec section 8).
  */
-export function ReplySchema<T extends TSchema>(data: T) {
-  return Type.Object({
+export function ReplySchema<T extends TSchema>(data?: T) {
+  const envelope = {
     isSuccess: Type.Boolean(),
     code: Type.String(),
     title: Type.Optional(Type.String()),
     errors: Type.Optional(Type.Array(FieldErrorSchema)),
-    data: Type.Optional(data),
-  });
+  };
+  return data === undefined ? Type.Object(envelope) : Type.Object({ ...envelope, data: Type.Optional(data) });
 }
+
+/** A browser route's reply schemas: the envelope at 200 (failures the error handler sends carry no data). */
+export const replySchemas = <T extends TSchema>(data?: T) => ({ 200: ReplySchema(data) });
 
 export interface Reply<T = unknown> {
   isSuccess: boolean;
@@ -34,6 +38,6 @@ export function ok<T>(data?: T): Reply<T> {
   return data === undefined ? { isSuccess: true, code: 'ok' } : { isSuccess: true, code: 'ok', data };
 }
 
-export function fail(code: string, extra: Omit<Reply, 'isSuccess' | 'code'> = {}): Reply<never> {
+export function fail(code: ReplyCode, extra: Omit<Reply, 'isSuccess' | 'code'> = {}): Reply<never> {
   return { isSuccess: false, code, ...extra } as Reply<never>;
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReplyCode } from '../../../shared/codes.ts';
 import { fail, type FieldError } from '../../../shared/schemas/reply.ts';
 import { ReplyError, UpstreamUnavailableError } from '../errors.ts';
 import { StoreUnavailableError } from '../store/store-unavailable-error.ts';
@@ -18,7 +19,7 @@ function fieldOf(issue: SchemaIssue): string | undefined {
 }
 
 /** A schema failure as the spec's server form codes (Form_Required, Form_Length, Form_Format). */
-function codeOf(issue: SchemaIssue): string {
+function codeOf(issue: SchemaIssue): ReplyCode {
   if (issue.keyword === 'required') return 'Form_Required';
   if (issue.keyword === 'minLength' && issue.params.limit === 1) return 'Form_Required';
   if (issue.keyword === 'maxLength' || issue.keyword === 'minLength' || issue.keyword === 'maxItems') return 'Form_Length';
@@ -32,15 +33,20 @@ export function schemaErrors(issues: readonly SchemaIssue[]): FieldError[] {
   });
 }
 
-const CLIENT_ERROR_CODES: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 429: 'TooManyRequests' };
+const CLIENT_ERROR_CODES: Partial<Record<number, ReplyCode>> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  429: 'TooManyRequests',
+};
 
 /** The reply code of a failure known only by its HTTP status (the caller's mistake, or a timeout). */
-export function codeForStatus(status: number): string {
+export function codeForStatus(status: number): ReplyCode {
   if (status === 408 || status >= 500) return 'servererror';
   return CLIENT_ERROR_CODES[status] ?? 'FormValidateFail';
 }
 
-function send(reply: FastifyReply, status: number, code: string, errors?: FieldError[]) {
+function send(reply: FastifyReply, status: number, code: ReplyCode, errors?: FieldError[]) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { SubscriptionUpdateSchema, type ProfileExport, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
-import type { Member } from '../../../shared/schemas/member.ts';
-import { ok } from '../../../shared/schemas/reply.ts';
+import { BackToSiteSchema } from '../../../shared/contract/portal-replies.ts';
+import { MemberSchema, type Member } from '../../../shared/schemas/member.ts';
+import { ok, ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl } from '../callback-url.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
@@ -19,7 +20,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
 
   app.put<{ Body: SubscriptionUpdate }>(
     '/api/Member/UpdateMemberSubscribe',
-    { schema: { body: SubscriptionUpdateSchema } },
+    { schema: { body: SubscriptionUpdateSchema, response: replySchemas(MemberSchema) } },
     async (request, reply) => {
       const { userId, isSubscribe } = request.body;
       return relay(
@@ -34,7 +35,13 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
   );
 
   // The member service sends the file in the envelope; the browser gets the file itself.
-  app.get('/api/Member/ExportProfile', async (request, reply) => {
+  const exportReplies = {
+    200: {
+      description: 'Profile.csv, or the envelope when there is no file',
+      content: { 'text/csv': { schema: Type.String() }, 'application/json': { schema: ReplySchema() } },
+    },
+  };
+  app.get('/api/Member/ExportProfile', { schema: { response: exportReplies } }, async (request, reply) => {
     const result = await callAsMember<ProfileExport>(upstream, request, reply, { method: 'GET', path: '/api/Member/ExportProfile' });
     const file = result.body.data;
     if (!result.body.isSuccess || !file) return relay(reply, result);
@@ -56,14 +63,15 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
       }),
     );
   // DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README).
-  app.delete('/api/member', forward('DELETE', '/api/member'));
-  app.post('/api/Member/ApplyDeleteTag', forward('POST', '/api/Member/ApplyDeleteTag'));
-  app.post('/api/Member/ApplyRestoreTag', forward('POST', '/api/Member/ApplyRestoreTag'));
+  const memberReply = { schema: { response: replySchemas(MemberSchema) } };
+  app.delete('/api/member', memberReply, forward('DELETE', '/api/member'));
+  app.post('/api/Member/ApplyDeleteTag', memberReply, forward('POST', '/api/Member/ApplyDeleteTag'));
+  app.post('/api/Member/ApplyRestoreTag', memberReply, forward('POST', '/api/Member/ApplyRestoreTag'));
 
   /** The back-to-site link shows only for a callback URL on the allow-list. */
   app.get<{ Querystring: Static<typeof BackToSiteQuerySchema> }>(
     '/api/Member/BackToSite',
-    { schema: { querystring: BackToSiteQuerySchema } },
+    { schema: { querystring: BackToSiteQuerySchema, response: replySchemas(BackToSiteSchema) } },
     async (request) => ok({ url: allowedCallbackUrl(request.query.callbackUrl, callbackPolicy) ?? null }),
   );
 }

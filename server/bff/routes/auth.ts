@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { LoginRequestSchema, LogoutQuerySchema, type LoginRequest } from '../../../shared/schemas/auth.ts';
-import { fail, ok } from '../../../shared/schemas/reply.ts';
+import { IsLoginSchema } from '../../../shared/contract/auth.ts';
+import { LogoutSchema, SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
+import { replyCode, type ReplyCode } from '../../../shared/codes.ts';
+import { fail, ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { CHANGES_STATE } from '../plugins/csrf.ts';
@@ -15,7 +18,7 @@ import type { RouteDeps } from './deps.ts';
  * A wrong password, an unknown account and a locked one answer with the same status and the
  * same envelope shape (`data.remainingSeconds` is 0 unless locked).
  */
-const refused = (code: string, remainingSeconds: number) => fail(code, { data: { remainingSeconds } });
+const refused = (code: ReplyCode, remainingSeconds: number) => fail(code, { data: { remainingSeconds } });
 
 export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config } = deps;
@@ -24,7 +27,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
   app.post<{ Body: LoginRequest }>(
     '/api/Member/Login',
     // Signing in anew replaces a session that must change its password.
-    { schema: { body: LoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    { schema: { body: LoginRequestSchema, response: replySchemas(SignInResultSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const { userId, password, returnUrl, pass } = request.body;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
@@ -44,7 +47,8 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
         }),
       );
       if (result.body.code === 'AccountLock') return result.body;
-      if (SIGN_IN_DOORS.password.verdict(result) === 'wrong') return reply.code(result.status).send(refused(result.body.code, 0));
+      if (SIGN_IN_DOORS.password.verdict(result) === 'wrong')
+        return reply.code(result.status).send(refused(replyCode(result.body.code), 0));
       return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
     },
   );
@@ -52,7 +56,10 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
   // A GET in the spec; the CSRF guard treats it as state-changing.
   app.get<{ Querystring: { logoutId?: string; pass?: string; callbackUrl?: string } }>(
     '/api/Member/Logout',
-    { schema: { querystring: LogoutQuerySchema }, config: { ...CHANGES_STATE, ...ALLOWED_DURING_PASSWORD_CHANGE } },
+    {
+      schema: { querystring: LogoutQuerySchema, response: replySchemas(LogoutSchema) },
+      config: { ...CHANGES_STATE, ...ALLOWED_DURING_PASSWORD_CHANGE },
+    },
     async (request, reply) => {
       await endSessionBothSides(request, reply, upstream);
       const lang = requestLanguage(request);
@@ -61,14 +68,18 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
     },
   );
 
-  app.get('/api/Member/IsLogin', { config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request, reply) => {
-    const member = signedInMember(request);
-    if (!member) return ok({ isLogin: false });
-    const result = await upstream.call<{ isLogin?: boolean }>({ method: 'GET', path: '/api/Member/IsLogin', token: member.memberToken });
-    if (result.status === 401) {
-      await request.endMemberSession(reply);
-      return ok({ isLogin: false });
-    }
-    return ok({ isLogin: result.body.isSuccess && result.body.data?.isLogin === true });
-  });
+  app.get(
+    '/api/Member/IsLogin',
+    { schema: { response: replySchemas(IsLoginSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    async (request, reply) => {
+      const member = signedInMember(request);
+      if (!member) return ok({ isLogin: false });
+      const result = await upstream.call<{ isLogin?: boolean }>({ method: 'GET', path: '/api/Member/IsLogin', token: member.memberToken });
+      if (result.status === 401) {
+        await request.endMemberSession(reply);
+        return ok({ isLogin: false });
+      }
+      return ok({ isLogin: result.body.isSuccess && result.body.data?.isLogin === true });
+    },
+  );
 }

@@ -5,7 +5,9 @@ import {
   type UpdateCrmPolicyRequest,
   type UpdateCrmSubscribeRequest,
 } from '../../../shared/schemas/crm.ts';
+import { MaskedEmailSchema } from '../../../shared/contract/crm.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
+import { replySchemas } from '../../../shared/schemas/reply.ts';
 import type { RouteDeps } from './deps.ts';
 import { relay } from './member-call.ts';
 
@@ -16,7 +18,7 @@ export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.post<{ Body: UpdateCrmPolicyRequest }>(
     '/api/Member/UpdateCrmPolicy',
-    { schema: { body: UpdateCrmPolicyRequestSchema }, config: limited },
+    { schema: { body: UpdateCrmPolicyRequestSchema, response: replySchemas(MaskedEmailSchema) }, config: limited },
     async (request, reply) => {
       const { hashEmail, status, source } = request.body;
       return relay(
@@ -28,7 +30,7 @@ export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.post<{ Body: UpdateCrmSubscribeRequest }>(
     '/api/Member/UpdateCrmSubscribe',
-    { schema: { body: UpdateCrmSubscribeRequestSchema }, config: limited },
+    { schema: { body: UpdateCrmSubscribeRequestSchema, response: replySchemas() }, config: limited },
     async (request, reply) => {
       const { hashEmail, isSub } = request.body;
       return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmSubscribe', body: { hashEmail, isSub } }));

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
+import { OptionTreeSchema, SampleNumbersSchema } from '../../../shared/contract/info.ts';
+import { CountryRecordSchema } from '../../../shared/schemas/info.ts';
+import { replySchemas } from '../../../shared/schemas/reply.ts';
 import type { RouteDeps } from './deps.ts';
 import { relay } from './member-call.ts';
 
@@ -22,7 +25,7 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
 
   app.get<{ Params: Static<typeof CountriesParamsSchema> }>(
     '/api/info/V2/Countries/:isSimplifiedChinese',
-    { schema: { params: CountriesParamsSchema } },
+    { schema: { params: CountriesParamsSchema, response: replySchemas(Type.Array(CountryRecordSchema)) } },
     async (request, reply) => {
       const flag = request.params.isSimplifiedChinese.toLowerCase();
       const result = await upstream.call({ method: 'GET', path: `/api/info/V2/Countries/${flag}` });
@@ -33,7 +36,7 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
 
   app.get<{ Params: Static<typeof OptionParamsSchema> }>(
     '/api/info/option/:category/:languageCode',
-    { schema: { params: OptionParamsSchema } },
+    { schema: { params: OptionParamsSchema, response: replySchemas(OptionTreeSchema) } },
     async (request, reply) => {
       const { category, languageCode } = request.params;
       const result = await upstream.call({ method: 'GET', path: `/api/info/option/${category}/${languageCode}` });
@@ -45,7 +48,7 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
   // Example numbers of a country (ISO code) or calling code, for the register form's tooltip.
   app.get<{ Params: Static<typeof SampleNumberParamsSchema> }>(
     '/api/Member/GetSampleNumber/:id',
-    { schema: { params: SampleNumberParamsSchema } },
+    { schema: { params: SampleNumberParamsSchema, response: replySchemas(SampleNumbersSchema) } },
     async (request, reply) => {
       const result = await upstream.call({ method: 'GET', path: `/api/Member/GetSampleNumber/${encodeURIComponent(request.params.id)}` });
       if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);

@@ -6,7 +6,8 @@ import {
   type OtpVerifyRequest,
   type SendOtpCodeRequest,
 } from '../../../shared/schemas/auth.ts';
-import { ok } from '../../../shared/schemas/reply.ts';
+import { OtpSendSchema, SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
+import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { countOtpSend } from '../metrics/portal-metrics.ts';
@@ -28,7 +29,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
   app.post<{ Body: SendOtpCodeRequest }>(
     '/api/Member/SendOtpCode',
     {
-      schema: { body: SendOtpCodeRequestSchema },
+      schema: { body: SendOtpCodeRequestSchema, response: replySchemas(OtpSendSchema) },
       config: { ...strictRateLimit(config.otpRateLimitPerMinute), ...ALLOWED_DURING_PASSWORD_CHANGE },
     },
     async (request, reply) => {
@@ -68,7 +69,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.post<{ Body: OtpVerifyRequest }>(
     '/api/Member/otpVerify',
-    { schema: { body: OtpVerifyRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    { schema: { body: OtpVerifyRequestSchema, response: replySchemas(SignInResultSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);

@@ -17,6 +17,7 @@ import {
   type PasskeyRegister,
   type PasskeyRename,
 } from '../../../shared/schemas/passkeys.ts';
+import { replyCode } from '../../../shared/codes.ts';
 import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
@@ -177,7 +178,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         },
       );
       if (result.body.code === 'AccountLock') return result.body;
-      if (PASSKEY_DOOR.verdict(result) === 'wrong') return reply.code(200).send(fail(result.body.code));
+      if (PASSKEY_DOOR.verdict(result) === 'wrong') return reply.code(200).send(fail(replyCode(result.body.code)));
       return reply
         .code(result.status)
         .send(

@@ -18,7 +18,15 @@ import {
   type ResetPwdRequest,
   type ResetPwdUnAuthRequest,
 } from '../../../shared/schemas/password.ts';
-import type { Reply } from '../../../shared/schemas/reply.ts';
+import {
+  EmployeeResetSchema,
+  KeptPasswordSchema,
+  LinkPasswordChangedSchema,
+  LockedSchema,
+  ResetLinkReasonSchema,
+  SignInResultSchema,
+} from '../../../shared/contract/portal-replies.ts';
+import { replySchemas, type Reply } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
@@ -79,7 +87,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: ForgotPwdRequest }>(
     '/api/Member/ForgotPwd',
-    { schema: { body: ForgotPwdRequestSchema }, config: { ...mailLimited, ...changing } },
+    { schema: { body: ForgotPwdRequestSchema, response: replySchemas(EmployeeResetSchema) }, config: { ...mailLimited, ...changing } },
     async (request, reply) => {
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
@@ -102,7 +110,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
     '/api/Member/ResendResetPwdMail',
-    { schema: { body: ResendResetPwdMailRequestSchema }, config: { ...mailLimited, ...changing } },
+    { schema: { body: ResendResetPwdMailRequestSchema, response: replySchemas() }, config: { ...mailLimited, ...changing } },
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
       if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
@@ -122,7 +130,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   // The token sits in the path (spec section 7): the log shows this route by its pattern (logger.ts).
   app.get<{ Params: Static<typeof ResetTokenParamsSchema>; Querystring: Static<typeof ResetTokenQuerySchema> }>(
     '/api/Member/CheckResetPwdTokenIsExpired/:token',
-    { schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema }, config: { ...guessLimited, ...changing } },
+    {
+      schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema, response: replySchemas(ResetLinkReasonSchema) },
+      config: { ...guessLimited, ...changing },
+    },
     async (request, reply) => {
       const link = await resetLink(request.params.token, request.query.userId);
       if (link.body.data) link.body.data = { reason: link.body.data.reason };
@@ -132,7 +143,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ValidatePwdUnAuthRequestSchema> }>(
     '/api/Member/ValidatePwdUnAuth',
-    { schema: { body: ValidatePwdUnAuthRequestSchema }, config: { ...guessLimited, ...changing } },
+    { schema: { body: ValidatePwdUnAuthRequestSchema, response: replySchemas(LockedSchema) }, config: { ...guessLimited, ...changing } },
     async (request, reply) => {
       const { userId, token, password } = request.body;
       if (isBlank(password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
@@ -148,7 +159,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>(
     '/api/Member/ValidatePwd',
-    { schema: { body: ValidatePwdRequestSchema }, config: changing },
+    { schema: { body: ValidatePwdRequestSchema, response: replySchemas(LockedSchema) }, config: changing },
     async (request, reply) => {
       if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
@@ -164,7 +175,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: ResetPwdUnAuthRequest }>(
     '/api/Member/ResetPwdUnAuth',
-    { schema: { body: ResetPwdUnAuthRequestSchema }, config: { ...guessLimited, ...changing } },
+    {
+      schema: { body: ResetPwdUnAuthRequestSchema, response: replySchemas(LinkPasswordChangedSchema) },
+      config: { ...guessLimited, ...changing },
+    },
     async (request, reply) => {
       const { userId, token, password, confirmPassword } = request.body;
       failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
@@ -189,7 +203,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: ResetPwdRequest }>(
     '/api/Member/ResetPwd',
-    { schema: { body: ResetPwdRequestSchema }, config: changing },
+    { schema: { body: ResetPwdRequestSchema, response: replySchemas(SignInResultSchema) }, config: changing },
     async (request, reply) => {
       const { currentPassword, newPassword, confirmPassword, returnUrl } = request.body;
       const errors = validateNewPassword(
@@ -219,7 +233,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
     '/api/Member/ResendOneYearNotUpdatePwdMail',
-    { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema }, config: mailLimited },
+    { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema, response: replySchemas() }, config: mailLimited },
     async (request, reply) => {
       const userId = signedInMember(request)?.userId || request.body.userId;
       if (!userId) throw formValidateFail([{ field: 'userId', code: 'Form_Required' }]);
@@ -234,7 +248,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   app.put<{ Body: Static<typeof UpdateMemberPwdDateRequestSchema> }>(
     '/api/Member/UpdateMemberPwdDate',
-    { schema: { body: UpdateMemberPwdDateRequestSchema }, config: guessLimited },
+    { schema: { body: UpdateMemberPwdDateRequestSchema, response: replySchemas(KeptPasswordSchema) }, config: guessLimited },
     async (request, reply) => {
       const { memberId, tempId } = request.body;
       const result = await upstream.call<string>({ method: 'PUT', path: '/api/Member/UpdateMemberPwdDate', body: { memberId, tempId } });

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
 import {
   ConfirmPhoneProofRequestSchema,
+  PhoneProofSentSchema,
   SendPhoneProofCodeRequestSchema,
   type ConfirmPhoneProofRequest,
   type PhoneProofSent,
   type SendPhoneProofCodeRequest,
 } from '../../../shared/schemas/phone-proof.ts';
+import { PhoneProvenSchema } from '../../../shared/contract/phone-proof.ts';
+import { replySchemas } from '../../../shared/schemas/reply.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { signedInMember } from '../plugins/session.ts';
@@ -26,7 +29,10 @@ export default async function phoneProofRoutes(app: FastifyInstance, deps: Route
 
   app.post<{ Body: SendPhoneProofCodeRequest }>(
     '/api/Member/SendPhoneProofCode',
-    { schema: { body: SendPhoneProofCodeRequestSchema }, config: strictRateLimit(config.otpRateLimitPerMinute) },
+    {
+      schema: { body: SendPhoneProofCodeRequestSchema, response: replySchemas(PhoneProofSentSchema) },
+      config: strictRateLimit(config.otpRateLimitPerMinute),
+    },
     async (request, reply) => {
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
@@ -55,7 +61,10 @@ export default async function phoneProofRoutes(app: FastifyInstance, deps: Route
 
   app.post<{ Body: ConfirmPhoneProofRequest }>(
     '/api/Member/ConfirmPhoneProof',
-    { schema: { body: ConfirmPhoneProofRequestSchema }, config: strictRateLimit(config.loginRateLimitPerMinute) },
+    {
+      schema: { body: ConfirmPhoneProofRequestSchema, response: replySchemas(PhoneProvenSchema) },
+      config: strictRateLimit(config.loginRateLimitPerMinute),
+    },
     async (request, reply) =>
       relay(
         reply,

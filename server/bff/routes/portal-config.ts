@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../../shared/schemas/reply.ts';
-import type { PortalConfig } from '../../../shared/schemas/portal-config.ts';
+import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
+import { PortalConfigSchema, type PortalConfig } from '../../../shared/schemas/portal-config.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { configuredSocialTypes } from '../social/social-config.ts';
@@ -18,9 +18,13 @@ export function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['
 
 export default async function portalConfigRoutes(app: FastifyInstance, deps: RouteDeps) {
   // Every screen reads it, change-password included.
-  app.get('/api/info/PortalConfig', { config: ALLOWED_DURING_PASSWORD_CHANGE }, async (request, reply) => {
-    // The answer varies by user agent (WeChat), language and host; never share it between visitors.
-    reply.header('cache-control', 'private, no-store');
-    return ok(portalConfigFor(deps, request));
-  });
+  app.get(
+    '/api/info/PortalConfig',
+    { schema: { response: replySchemas(PortalConfigSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    async (request, reply) => {
+      // The answer varies by user agent (WeChat), language and host; never share it between visitors.
+      reply.header('cache-control', 'private, no-store');
+      return ok(portalConfigFor(deps, request));
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Member } from '../../../shared/schemas/member.ts';
 import { PreferencesUpdateSchema, type PreferencesUpdate } from '../../../shared/schemas/preferences.ts';
-import { ok } from '../../../shared/schemas/reply.ts';
+import { PreferencesSavedSchema } from '../../../shared/contract/portal-replies.ts';
+import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { validatePreferences } from '../../../shared/rules/profile.ts';
 import { safeRedirectUrl } from '../callback-url.ts';
 import { formValidateFail, notSignedIn } from '../errors.ts';
@@ -18,20 +19,24 @@ import { callAsMember, relay } from './member-call.ts';
 export default async function preferencesRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy } = deps;
 
-  app.patch<{ Body: PreferencesUpdate }>('/api/member', { schema: { body: PreferencesUpdateSchema } }, async (request, reply) => {
-    const { returnUrl, skip, businessApplicationAreas = [], inProducts = [] } = request.body;
-    const next = () => ok({ returnUrl: safeRedirectUrl(returnUrl, callbackPolicy, requestLanguage(request)) });
-    if (!signedInMember(request)) throw notSignedIn();
-    if (skip === true) return next();
-    const errors = Object.entries(validatePreferences({ businessApplicationAreas, inProducts }))
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([field, code]) => ({ field, code }));
-    if (errors.length > 0) throw formValidateFail(errors);
-    const result = await callAsMember<Member>(upstream, request, reply, {
-      method: 'PATCH',
-      path: '/api/member',
-      body: { businessApplicationAreas, inProducts },
-    });
-    return result.body.isSuccess ? next() : relay(reply, result);
-  });
+  app.patch<{ Body: PreferencesUpdate }>(
+    '/api/member',
+    { schema: { body: PreferencesUpdateSchema, response: replySchemas(PreferencesSavedSchema) } },
+    async (request, reply) => {
+      const { returnUrl, skip, businessApplicationAreas = [], inProducts = [] } = request.body;
+      const next = () => ok({ returnUrl: safeRedirectUrl(returnUrl, callbackPolicy, requestLanguage(request)) });
+      if (!signedInMember(request)) throw notSignedIn();
+      if (skip === true) return next();
+      const errors = Object.entries(validatePreferences({ businessApplicationAreas, inProducts }))
+        .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+        .map(([field, code]) => ({ field, code }));
+      if (errors.length > 0) throw formValidateFail(errors);
+      const result = await callAsMember<Member>(upstream, request, reply, {
+        method: 'PATCH',
+        path: '/api/member',
+        body: { businessApplicationAreas, inProducts },
+      });
+      return result.body.isSuccess ? next() : relay(reply, result);
+    },
+  );
 }

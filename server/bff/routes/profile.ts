@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { ProfileUpdateSchema, type Member, type ProfileUpdate } from '../../../shared/schemas/member.ts';
+import { PortalMemberSchema } from '../../../shared/contract/portal-replies.ts';
+import { MemberSchema, ProfileUpdateSchema, type Member, type ProfileUpdate } from '../../../shared/schemas/member.ts';
+import { replySchemas } from '../../../shared/schemas/reply.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangePending } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
@@ -43,12 +45,13 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
     return relay(reply, result);
   }
   // The spec's client uses both spellings.
-  app.get('/api/Member', { config: ALLOWED_DURING_PASSWORD_CHANGE }, getProfile);
-  app.get('/api/member', { config: ALLOWED_DURING_PASSWORD_CHANGE }, getProfile);
+  const profileOptions = { schema: { response: replySchemas(PortalMemberSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE };
+  app.get('/api/Member', profileOptions, getProfile);
+  app.get('/api/member', profileOptions, getProfile);
 
   app.put<{ Body: Static<typeof ProfileUpdateSchema> }>(
     '/api/member',
-    { schema: { body: ProfileUpdateSchema } },
+    { schema: { body: ProfileUpdateSchema, response: replySchemas(MemberSchema) } },
     async (request, reply) => {
       const result = await callAsMember<Member>(upstream, request, reply, {
         method: 'PUT',

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { PROMOTIONAL_PASS } from '../../../shared/limits.ts';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
-import type { FieldError } from '../../../shared/schemas/reply.ts';
+import { ActivatedSchema, IsExistSchema } from '../../../shared/contract/register.ts';
+import { RegisteredSchema } from '../../../shared/contract/portal-replies.ts';
+import { replySchemas, type FieldError } from '../../../shared/schemas/reply.ts';
 import {
   ActivateRequestSchema,
   IsExistRequestSchema,
@@ -44,7 +46,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof IsExistRequestSchema> }>(
     '/api/Member/IsExist',
-    { schema: { body: IsExistRequestSchema }, config: limited },
+    { schema: { body: IsExistRequestSchema, response: replySchemas(IsExistSchema) }, config: limited },
     async (request, reply) => {
       await checkLimit(request.body.email, reply);
       return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: { email: request.body.email } }));
@@ -53,7 +55,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: RegisterRequest }>(
     '/api/Member/Register',
-    { schema: { body: RegisterRequestSchema }, config: limited },
+    { schema: { body: RegisterRequestSchema, response: replySchemas(RegisteredSchema) }, config: limited },
     async (request, reply) => {
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
@@ -81,7 +83,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ActivateRequestSchema> }>(
     '/api/Member/Activate',
-    { schema: { body: ActivateRequestSchema } },
+    { schema: { body: ActivateRequestSchema, response: replySchemas(ActivatedSchema) } },
     async (request, reply) => {
       const result = await upstream.call<{ returnUrl?: string; pass?: string; socialType?: number }>({
         method: 'POST',
@@ -98,7 +100,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
 
   app.post<{ Body: Static<typeof ReactivateRequestSchema> }>(
     '/api/Member/Reactivate',
-    { schema: { body: ReactivateRequestSchema }, config: limited },
+    { schema: { body: ReactivateRequestSchema, response: replySchemas() }, config: limited },
     async (request, reply) => {
       const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
       const lang = requestLanguage(request, request.body.lang);

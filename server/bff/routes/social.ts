@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SocialType } from '../../../shared/enums.ts';
 import { isLanguage } from '../../../shared/languages.ts';
-import { fail, ok } from '../../../shared/schemas/reply.ts';
+import {
+  SocialAuthorizeSchema,
+  SocialSignInSchema,
+  SocialSignUpSchema,
+  SocialVerifiedSchema,
+} from '../../../shared/contract/portal-replies.ts';
+import { fail, ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import {
   SocialAuthorizeRequestSchema,
   SocialConnectRequestSchema,
@@ -86,7 +92,10 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
 
   app.post<{ Body: SocialAuthorizeRequest }>(
     '/api/Member/SocialAuthorize',
-    { schema: { body: SocialAuthorizeRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    {
+      schema: { body: SocialAuthorizeRequestSchema, response: replySchemas(SocialAuthorizeSchema) },
+      config: ALLOWED_DURING_PASSWORD_CHANGE,
+    },
     async (request) => {
       const { socialType, origin } = request.body;
       const provider = providerConfig(config.social, socialType);
@@ -103,7 +112,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
   for (const [path, socialType] of LOGIN_PATHS) {
     app.post<{ Body: SocialLoginRequest }>(
       path,
-      { schema: { body: SocialLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+      { schema: { body: SocialLoginRequestSchema, response: replySchemas(SocialSignInSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
       async (request, reply) => {
         const { code, state, returnUrl, pass } = request.body;
         const { identity } = await verify(request, code, state, socialType, ['login']);
@@ -135,17 +144,17 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
 
   app.post<{ Body: SocialVerifyRequest }>(
     '/api/Member/LinkedinVerify',
-    { schema: { body: SocialVerifyRequestSchema }, config: limited },
+    { schema: { body: SocialVerifyRequestSchema, response: replySchemas(SocialVerifiedSchema) }, config: limited },
     async (request) => verifyForSignUpOrConnect(request, SocialType.LinkedIn),
   );
   app.post<{ Body: SocialVerifyRequest }>(
     '/api/Member/SocialVerify',
-    { schema: { body: SocialVerifyRequestSchema }, config: limited },
+    { schema: { body: SocialVerifyRequestSchema, response: replySchemas(SocialVerifiedSchema) }, config: limited },
     async (request) => verifyForSignUpOrConnect(request),
   );
 
   /** The identity a social sign-up will register with (prefills the form after a reload). */
-  app.get('/api/Member/SocialSignUp', async (request) => {
+  app.get('/api/Member/SocialSignUp', { schema: { response: replySchemas(SocialSignUpSchema) } }, async (request) => {
     const identity = signUpIdentity(request, clock.now());
     if (!identity) return ok({ identity: null });
     const { socialId: _id, ...shown } = profileOf(identity);
@@ -154,7 +163,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
 
   app.post<{ Body: SocialConnectRequest }>(
     '/api/Member/SocialConnect',
-    { schema: { body: SocialConnectRequestSchema } },
+    { schema: { body: SocialConnectRequestSchema, response: replySchemas() } },
     async (request, reply) => {
       const member = signedInMember(request);
       if (!member) throw notSignedIn();

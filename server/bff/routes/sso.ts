@@ -6,6 +6,9 @@ import {
   type CheckGoToProfileRequest,
   type RefererLoginRequest,
 } from '../../../shared/schemas/auth.ts';
+import { SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
+import { TicketMemberSchema } from '../../../shared/contract/tickets.ts';
+import { replySchemas } from '../../../shared/schemas/reply.ts';
 import { forbidden } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
@@ -33,7 +36,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   // member back (referer). No session cookie is involved.
   app.post<{ Body: CheckGoToProfileRequest }>(
     '/api/Member/CheckGoToProfile',
-    { schema: { body: CheckGoToProfileRequestSchema } },
+    { schema: { body: CheckGoToProfileRequestSchema, response: replySchemas(TicketMemberSchema) } },
     async (request, reply) => {
       if (!isKnownSite(request, config.ssoSiteKeys)) throw forbidden();
       const { memberId, userId, tempId } = request.body;
@@ -46,7 +49,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   // signs in here. A refused ticket ends whatever session the browser had.
   app.post<{ Body: RefererLoginRequest }>(
     '/api/Member/RefererLogin',
-    { schema: { body: RefererLoginRequestSchema }, config: ALLOWED_DURING_PASSWORD_CHANGE },
+    { schema: { body: RefererLoginRequestSchema, response: replySchemas(SignInResultSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request, reply) => {
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.ticket, undefined, () =>
         upstream.call<UpstreamSignInData>({

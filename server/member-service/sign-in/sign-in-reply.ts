@@ -1,3 +1,4 @@
+import type { LoginResultCode } from '../../../shared/codes.ts';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import type { SignedInData } from '../../../shared/contract/sign-in.ts';
@@ -22,7 +23,7 @@ export interface SignInOptions {
  * the codes that carry a session (ok, preferring, defaultpwd, mustchange, expired) or the
  * refusals that depend on the account's state.
  */
-function resultCode(member: MemberRow, options: SignInOptions, now: number): string {
+function resultCode(member: MemberRow, options: SignInOptions, now: number): LoginResultCode {
   if (member.status === MemberStatus.Unverified) return 'mustactivate';
   if (BLOCKED_STATUSES.includes(member.status)) return 'unauthorized';
   if (member.status === MemberStatus.MustChangePassword) return member.password_changed_at === null ? 'defaultpwd' : 'mustchange';
