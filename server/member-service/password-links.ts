@@ -13,12 +13,12 @@ export type MailContext = Pick<ServiceContext, 'store' | 'clock' | 'config'>;
 const RESET_MINUTES = Math.round(RESET_LINK_VALID_SECONDS / 60);
 
 /** Links are built from the configured public origin only, never from a request's Host header. */
-export function resetLink(publicOrigin: string, lang: Language, token: string, publicId: string): string {
+function resetLink(publicOrigin: string, lang: Language, token: string, publicId: string): string {
   return `${publicOrigin}/${[lang, 'auth', 'verify-email', token, publicId].map(encodeURIComponent).join('/')}`;
 }
 
 /** notice-password-unchanged/{seq}/{pass}/{tempid}: seq is the member's public id, tempid the one-time 'keep' token. */
-export function keepPasswordLink(publicOrigin: string, lang: Language, publicId: string, pass: string, token: string): string {
+function keepPasswordLink(publicOrigin: string, lang: Language, publicId: string, pass: string, token: string): string {
   return `${publicOrigin}/${[lang, 'notice-password-unchanged', publicId, pass === '' ? '-' : pass, token].map(encodeURIComponent).join('/')}`;
 }
 
@@ -32,7 +32,7 @@ async function issue(
 ): Promise<string> {
   const token = randomToken();
   const now = ctx.clock.now();
-  await ctx.store.passwordResets.issue({
+  await ctx.store.resetTokens.issue({
     memberId: member.id,
     tokenHash: hashToken(token),
     purpose,

@@ -18,10 +18,10 @@ export async function queueDuePasswordReminders(store: MemberStore, clock: Clock
   const cutoff = clock.now() - PASSWORD_MAX_AGE_DAYS * DAY_MS;
   let queued = 0;
   for (;;) {
-    const due = await store.passwordResets.dueForReminder(cutoff, BATCH);
+    const due = await store.passwordReminders.due(cutoff, BATCH);
     for (const member of due) {
       const mail = messages.draft('password-reminder', { lang: isLanguage(member.lang) ? member.lang : 'en' });
-      if (await store.passwordResets.claimReminder(member, clock.now(), [mail])) queued += 1;
+      if (await store.passwordReminders.claim(member, clock.now(), [mail])) queued += 1;
     }
     if (queued > 0) messages.deliverSoon();
     if (due.length < BATCH) return queued;

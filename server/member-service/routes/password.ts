@@ -32,7 +32,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   /** A reset link matching the public id it was mailed with. */
   async function validResetLink(token: string, userId: string | undefined) {
-    const link = await store.passwordResets.findValid(hashToken(token), 'reset', clock.now());
+    const link = await store.resetTokens.findValid(hashToken(token), 'reset', clock.now());
     if (!link || (userId !== undefined && link.member.public_id !== userId)) return undefined;
     return link;
   }
@@ -100,10 +100,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (refused) return reply.code(refused.status).send(refused.body);
     // Checked before the link is used up, so that a refused password can be corrected.
     const now = clock.now();
-    if (!(await store.passwordResets.consume(token.id, now))) return fail('ResetLinkExpired');
+    if (!(await store.resetTokens.consume(token.id, now))) return fail('ResetLinkExpired');
     const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
     const notice = ctx.messages.draft('password-changed', { lang: language, changedAt: now });
-    await store.passwordResets.changePassword({
+    await store.passwordChanges.change({
       memberId: member.id,
       passwordHash: await hashPassword(decode(request.body.password)!),
       now,
@@ -134,7 +134,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       if (refused) return reply.code(refused.status).send(refused.body);
       const now = clock.now();
       const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
-      await store.passwordResets.changePassword({
+      await store.passwordChanges.change({
         memberId: member.id,
         passwordHash: await hashPassword(decode(request.body.newPassword)!),
         now,
@@ -172,10 +172,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   api.put(passwordContract.updateMemberPwdDate.url, { schema: passwordContract.updateMemberPwdDate.schema }, async (request) => {
     const now = clock.now();
-    const link = await store.passwordResets.findValid(hashToken(request.body.tempId), 'keep', now);
+    const link = await store.resetTokens.findValid(hashToken(request.body.tempId), 'keep', now);
     if (!link || link.member.public_id !== request.body.memberId) return fail('ResetLinkExpired');
-    if (!(await store.passwordResets.consume(link.token.id, now))) return fail('ResetLinkExpired');
-    await store.passwordResets.keepPassword(link.member.id, now);
+    if (!(await store.resetTokens.consume(link.token.id, now))) return fail('ResetLinkExpired');
+    await store.passwordChanges.keep(link.member.id, now);
     return ok(link.token.return_url);
   });
 }

@@ -9,7 +9,9 @@ import { migrateToLatest, ping } from './migrations.ts';
 import { otpCodesRepository, type OtpCodesRepository } from './otp-codes.ts';
 import { outgoingMessagesRepository, type OutgoingMessagesRepository } from './outgoing-messages.ts';
 import { passkeysRepository, type PasskeysRepository } from './passkeys.ts';
-import { passwordResetsRepository, type PasswordResetsRepository } from './reset-tokens.ts';
+import { passwordChangesRepository, type PasswordChangesRepository } from './password-changes.ts';
+import { passwordRemindersRepository, type PasswordRemindersRepository } from './password-reminders.ts';
+import { resetTokensRepository, type ResetTokensRepository } from './reset-tokens.ts';
 import { securityEventsRepository, type SecurityEventsRepository } from './security-events.ts';
 import { ticketsRepository, type TicketsRepository } from './tickets.ts';
 import {
@@ -32,7 +34,9 @@ export interface MemberStore {
   readonly socialLinks: SocialLinksRepository;
   readonly otpCodes: OtpCodesRepository;
   readonly tickets: TicketsRepository;
-  readonly passwordResets: PasswordResetsRepository;
+  readonly resetTokens: ResetTokensRepository;
+  readonly passwordChanges: PasswordChangesRepository;
+  readonly passwordReminders: PasswordRemindersRepository;
   readonly passkeys: PasskeysRepository;
   readonly securityEvents: SecurityEventsRepository;
   readonly jobLeases: JobLeasesRepository;
@@ -62,7 +66,9 @@ export async function openMemberStore(options: DatabaseOptions): Promise<MemberS
     socialLinks: socialLinksRepository(db),
     otpCodes: otpCodesRepository(db),
     tickets: ticketsRepository(db),
-    passwordResets: passwordResetsRepository(db),
+    resetTokens: resetTokensRepository(db),
+    passwordChanges: passwordChangesRepository(db),
+    passwordReminders: passwordRemindersRepository(db),
     passkeys: passkeysRepository(db),
     securityEvents: securityEventsRepository(db),
     jobLeases: jobLeasesRepository(db),
