@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../common/clock.ts';
 import type { BffConfig } from './config.ts';
-import { createCaptchaGate } from './captcha.ts';
+import { createCaptchaGate } from './captcha/captcha-gate.ts';
 import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { clientErrorReply, portalServerFactory } from './http-server.ts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../common/clock.ts';
 import type { BffConfig } from '../config.ts';
 import type { CallbackPolicy } from '../callback-url.ts';
-import type { CaptchaGate } from '../captcha.ts';
+import type { CaptchaGate } from '../captcha/captcha-gate.ts';
 import type { CountryDirectory } from '../country-directory.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { Upstream } from '../upstream.ts';

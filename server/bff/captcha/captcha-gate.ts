@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { CaptchaType } from '../../shared/enums.ts';
-import type { Language } from '../../shared/languages.ts';
-import type { CaptchaVerifySchema } from '../../shared/schemas/register.ts';
-import type { CaptchaConfig } from './captcha/captcha-config.ts';
-import { chooseCaptcha, type CaptchaChoice } from './captcha/captcha-choice.ts';
-import { siteverify } from './captcha/siteverify.ts';
-import { ReplyError } from './errors.ts';
+import { CaptchaType } from '../../../shared/enums.ts';
+import type { Language } from '../../../shared/languages.ts';
+import type { CaptchaVerifySchema } from '../../../shared/schemas/register.ts';
+import type { CaptchaConfig } from './captcha-config.ts';
+import { chooseCaptcha, type CaptchaChoice } from './captcha-choice.ts';
+import { siteverify } from './siteverify.ts';
+import { ReplyError } from '../errors.ts';
 
-export type CaptchaInput = Static<typeof CaptchaVerifySchema>;
+type CaptchaInput = Static<typeof CaptchaVerifySchema>;
 
 /**
  * The captcha of the portal's mail-sending and account-creating forms. The BFF, not the
