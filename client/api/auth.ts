@@ -1,4 +1,3 @@
-import type { Language } from '../../shared/languages.ts';
 import type {
   LoginRequest,
   LoginResultData,
@@ -21,8 +20,10 @@ export function logout(query: { callbackUrl?: string; pass?: string }) {
 }
 
 /** Asks for a one-time sign-in code; data.remainingSeconds is where the resend countdown starts. */
+export const SEND_OTP_CODE_PATH = '/api/Member/SendOtpCode';
+
 export function sendOtpCode(body: SendOtpCodeRequest) {
-  return request<LoginResultData>('/api/Member/SendOtpCode', { method: 'POST', body });
+  return request<LoginResultData>(SEND_OTP_CODE_PATH, { method: 'POST', body });
 }
 
 export function otpVerify(body: OtpVerifyRequest) {
@@ -32,9 +33,4 @@ export function otpVerify(body: OtpVerifyRequest) {
 /** The referer screen: signs in with the ticket a company site handed on. */
 export function refererLogin(body: RefererLoginRequest) {
   return request<LoginResultData>('/api/Member/RefererLogin', { method: 'POST', body });
-}
-
-/** Sends the verification mail again (mustactivate on the login screen). */
-export function resendActivation(userId: string, lang: Language) {
-  return request('/api/Member/Reactivate', { method: 'POST', body: { userId, checkResend: true, lang } });
 }

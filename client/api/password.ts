@@ -8,8 +8,10 @@ export function forgotPassword(body: ForgotPwdRequest) {
 }
 
 /** Another reset mail; `userId` is the e-mail address or the id from a reset link. The reply does not tell whether it exists. */
+export const RESEND_RESET_MAIL_PATH = '/api/Member/ResendResetPwdMail';
+
 export function resendResetMail(userId: string, lang: Language) {
-  return request('/api/Member/ResendResetPwdMail', { method: 'POST', body: { userId, lang } });
+  return request(RESEND_RESET_MAIL_PATH, { method: 'POST', body: { userId, lang } });
 }
 
 export function checkResetToken(token: string, userId: string) {
@@ -26,8 +28,10 @@ export function changePassword(body: ResetPwdRequest) {
   return request('/api/Member/ResetPwd', { method: 'POST', body });
 }
 
+export const RESEND_REMINDER_MAIL_PATH = '/api/Member/ResendOneYearNotUpdatePwdMail';
+
 export function resendReminderMail(userId: string | undefined, lang: Language) {
-  return request('/api/Member/ResendOneYearNotUpdatePwdMail', { method: 'POST', body: { ...(userId ? { userId } : {}), lang } });
+  return request(RESEND_REMINDER_MAIL_PATH, { method: 'POST', body: { ...(userId ? { userId } : {}), lang } });
 }
 
 /** Keeps the current password for another year; data is the callback URL to sign in to, or ''. */

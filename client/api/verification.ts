@@ -8,10 +8,12 @@ export interface ResendProof {
   registrationProof?: string;
 }
 
+export const REACTIVATE_PATH = '/api/Member/Reactivate';
+
 /**
  * Sends the verification mail again. `userId` is the e-mail address or the opaque id from an
  * activation link; the reply is the same whether or not the address is registered.
  */
 export function reactivate(userId: string, lang: Language, proof: ResendProof = {}) {
-  return request('/api/Member/Reactivate', { method: 'POST', body: { userId, checkResend: true, lang, ...proof } });
+  return request(REACTIVATE_PATH, { method: 'POST', body: { userId, checkResend: true, lang, ...proof } });
 }

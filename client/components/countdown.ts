@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Whole seconds left until `endsAt` (epoch milliseconds), never negative; a started second counts. */
 export function secondsLeft(endsAt: number, now: number): number {
@@ -25,12 +25,4 @@ export function useSecondsLeft(endsAt: number): number {
     return () => clearInterval(timer);
   }, [endsAt]);
   return left;
-}
-
-/** A countdown of `seconds` from `startedAt` (epoch milliseconds; 0 means not running); `start()` begins again from now. */
-export function useCountdown(seconds: number, startedAt = 0): { remaining: number; start: () => void } {
-  const [endsAt, setEndsAt] = useState(() => (startedAt > 0 ? startedAt + seconds * 1000 : 0));
-  const remaining = useSecondsLeft(endsAt);
-  const start = useCallback(() => setEndsAt(endsIn(seconds)), [seconds]);
-  return { remaining, start };
 }

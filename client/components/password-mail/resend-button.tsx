@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { toastFailure } from '../../api/request-failure.ts';
-import { CountdownButton } from '../countdown-button.tsx';
-import { toastSuccess } from '../../state/toasts.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { useCountdown } from '../countdown.ts';
+import { toastFailure } from '../../api/request-failure.ts';
+import { toastSuccess } from '../../state/toasts.ts';
+import { ResendWithCountdown } from '../resend-with-countdown.tsx';
 
 export interface ResendButtonProps {
+  /** The API path `send` calls. */
+  path: string;
   /** Sends the mail again. */
   send: () => Promise<Reply>;
   /** When the last mail went out (epoch milliseconds); the next send waits for the countdown. */
@@ -15,36 +15,33 @@ export interface ResendButtonProps {
 }
 
 /** 'Resend e-mail', disabled while the countdown runs (seconds shown), with a toast for the outcome. */
-export function ResendButton({ send, sentAt, onSent }: ResendButtonProps) {
-  const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt);
-  const [sending, setSending] = useState(false);
-
+export function ResendButton({ path, send, sentAt, onSent }: ResendButtonProps) {
   const resend = async () => {
-    setSending(true);
     try {
       const reply = await send();
-      if (reply.isSuccess) {
-        toastSuccess('password.sent.resent');
-        countdown.start();
-        onSent?.();
-      } else {
+      if (!reply.isSuccess) {
         toastFailure(reply);
+        return false;
       }
+      toastSuccess('password.sent.resent');
+      onSent?.();
+      return true;
     } catch (error) {
       toastFailure(error);
-    } finally {
-      setSending(false);
+      return false;
     }
   };
 
   return (
-    <CountdownButton
+    <ResendWithCountdown
+      path={path}
+      send={resend}
+      endsAt={sentAt > 0 ? sentAt + RESEND_COUNTDOWN_SECONDS * 1000 : 0}
+      seconds={RESEND_COUNTDOWN_SECONDS}
+      look="button"
       label="password.sent.resend"
       waitingText="password.sent.resendIn"
       readyText="password.sent.resendReady"
-      remaining={countdown.remaining}
-      busy={sending}
-      onClick={resend}
     />
   );
 }

@@ -43,8 +43,10 @@ export function forgetPendingSocialSignIn(): void {
 }
 
 /** Sends the browser to the provider; the portal keeps the state that brings it back. */
+export const SOCIAL_AUTHORIZE_PATH = '/api/Member/SocialAuthorize';
+
 export async function startSocialSignIn(pending: PendingSocialSignIn, lang: Language): Promise<string> {
-  const reply = await request<{ authorizationUrl: string }>('/api/Member/SocialAuthorize', {
+  const reply = await request<{ authorizationUrl: string }>(SOCIAL_AUTHORIZE_PATH, {
     method: 'POST',
     body: { socialType: pending.socialType, origin: pending.origin, lang },
   });

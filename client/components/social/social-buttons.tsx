@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import type { SocialOrigin } from '../../../shared/schemas/social.ts';
 import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { useVariant } from '../../variant.ts';
 import { Button } from '../button.tsx';
-import { SOCIAL_NAMES, startSocialSignIn } from './social-api.ts';
+import { SOCIAL_AUTHORIZE_PATH, SOCIAL_NAMES, startSocialSignIn } from './social-api.ts';
 import { SOCIAL_MARKS } from './social-icons.tsx';
 
 /**
@@ -18,19 +19,19 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
   const lang = useLanguage();
   const session = useUrlSession();
   const { socialTypes } = useVariant();
-  const [busy, setBusy] = useState<number | undefined>();
+  // 'ok': the browser is on its way to the provider, so the button stays busy.
+  const starting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: number }) =>
+    startSocialSignIn({ origin, socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString }, lang)
+      .catch(() => 'SocialProfileError')
+      .then((code) => (code === 'ok' ? new Promise<never>(() => undefined) : code)),
+  );
+  const [chosen, setChosen] = useState<number | undefined>();
+  const busy = starting.isMutating ? chosen : undefined;
   if (socialTypes.length === 0) return null;
 
   const start = async (socialType: number) => {
-    setBusy(socialType);
-    const code = await startSocialSignIn(
-      { origin, socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString },
-      lang,
-    ).catch(() => 'SocialProfileError');
-    if (code !== 'ok') {
-      toastError({ messageKey: `error.${code}` });
-      setBusy(undefined);
-    }
+    setChosen(socialType);
+    toastError({ messageKey: `error.${await starting.trigger(socialType)}` });
   };
 
   const divider = <p className="divider">{t('social.or')}</p>;

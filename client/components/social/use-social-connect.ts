@@ -1,12 +1,16 @@
 import { useState } from 'react';
+import useSWRMutation from 'swr/mutation';
 import type { SocialType } from '../../../shared/enums.ts';
 import type { SocialData } from '../../../shared/schemas/member.ts';
 import { request } from '../../api/http.ts';
+import { toastFailure } from '../../api/request-failure.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { useVariant } from '../../variant.ts';
-import { startSocialSignIn } from './social-api.ts';
+import { SOCIAL_AUTHORIZE_PATH, startSocialSignIn } from './social-api.ts';
+
+const SOCIAL_CONNECT_PATH = '/api/Member/SocialConnect';
 
 export interface SocialConnectActions {
   /** Connect: a round trip to the provider that comes back through social-login to my-account. */
@@ -22,35 +26,39 @@ export interface SocialConnectActions {
 export function useSocialConnect(onChanged: () => void): SocialConnectActions {
   const lang = useLanguage();
   const session = useUrlSession();
-  const [busyType, setBusyType] = useState<SocialType | undefined>();
   const { socialTypes } = useVariant();
-
-  const onConnect = (socialType: SocialType) => {
-    setBusyType(socialType);
+  // 'ok': the browser is on its way to the provider, so the card stays busy.
+  const connecting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: SocialType }) =>
     startSocialSignIn(
       { origin: 'connect', socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString },
       lang,
     )
       .catch(() => 'SocialProfileError')
-      .then((code) => {
-        if (code === 'ok') return;
-        toastError({ messageKey: `error.${code}` });
-        setBusyType(undefined);
-      });
+      .then((code) => (code === 'ok' ? new Promise<never>(() => undefined) : code)),
+  );
+  const disconnecting = useSWRMutation(SOCIAL_CONNECT_PATH, (_path: string, { arg: socialType }: { arg: SocialType }) =>
+    request(SOCIAL_CONNECT_PATH, { method: 'POST', body: { socialType, isConnect: false } }),
+  );
+  const [chosen, setChosen] = useState<SocialType | undefined>();
+
+  const onConnect = (socialType: SocialType) => {
+    setChosen(socialType);
+    void connecting.trigger(socialType).then((code) => toastError({ messageKey: `error.${code}` }));
   };
 
   const onDisconnect = (link: SocialData) => {
     const socialType = link.socialType as SocialType;
-    setBusyType(socialType);
-    request('/api/Member/SocialConnect', { method: 'POST', body: { socialType, isConnect: false } })
-      .then((reply) => {
+    setChosen(socialType);
+    disconnecting.trigger(socialType).then(
+      (reply) => {
         if (reply.isSuccess) toastSuccess('social.disconnected');
-        else toastError({ messageKey: `error.${reply.code}`, text: reply.title });
+        else toastFailure(reply);
         onChanged();
-      })
-      .catch(() => toastError({ messageKey: 'error.SocialProfileError' }))
-      .finally(() => setBusyType(undefined));
+      },
+      () => toastError({ messageKey: 'error.SocialProfileError' }),
+    );
   };
 
+  const busyType = connecting.isMutating || disconnecting.isMutating ? chosen : undefined;
   return { onConnect, onDisconnect, busyType, socialTypes };
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { CountdownButton } from '../countdown-button.tsx';
+import { REACTIVATE_PATH } from '../../api/verification.ts';
 import { toastSuccess } from '../../state/toasts.ts';
-import { useCountdown } from '../countdown.ts';
+import { ResendWithCountdown } from '../resend-with-countdown.tsx';
 import { useResend } from './use-resend.ts';
 
 export interface ResendCountdownProps {
@@ -18,28 +18,30 @@ export interface ResendCountdownProps {
   label?: string;
 }
 
-/** The Resend button: disabled while the countdown runs, showing the seconds left; enabled at 0. */
+/** Resending the verification mail: disabled while the countdown runs, showing the seconds left; enabled at 0. */
 export function ResendCountdown({ userId, sentAt, registrationProof, onResent, label = 'activation.verify.resend' }: ResendCountdownProps) {
   const [openedAt] = useState(Date.now);
-  const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS, sentAt ?? openedAt);
-  const { send, sending } = useResend();
+  const { send } = useResend();
 
   const resend = async () => {
-    if (await send(userId, { registrationProof })) {
+    const sent = await send(userId, { registrationProof });
+    if (sent) {
       toastSuccess('activation.resent');
-      countdown.start();
       onResent?.();
     }
+    return sent;
   };
 
   return (
-    <CountdownButton
+    <ResendWithCountdown
+      path={REACTIVATE_PATH}
+      send={resend}
+      endsAt={(sentAt ?? openedAt) + RESEND_COUNTDOWN_SECONDS * 1000}
+      seconds={RESEND_COUNTDOWN_SECONDS}
+      look="button"
       label={label}
       waitingText="activation.resendIn"
       readyText="activation.resendReady"
-      remaining={countdown.remaining}
-      busy={sending}
-      onClick={resend}
     />
   );
 }

@@ -1,25 +1,23 @@
-import { useState } from 'react';
-import { useLanguage } from '../../session/language-context.ts';
+import useSWRMutation from 'swr/mutation';
 import { toastFailure } from '../../api/request-failure.ts';
-import { reactivate, type ResendProof } from '../../api/verification.ts';
+import { REACTIVATE_PATH, reactivate, type ResendProof } from '../../api/verification.ts';
+import { useLanguage } from '../../session/language-context.ts';
 
-/** One Reactivate call at a time; failures become error toasts. Resolves true when the mail went out. */
+/** Sending the verification mail again; failures become error toasts. `send` resolves true when the mail went out. */
 export function useResend() {
   const lang = useLanguage();
-  const [sending, setSending] = useState(false);
-  const send = async (userId: string, proof?: ResendProof): Promise<boolean> => {
-    setSending(true);
-    try {
+  const { trigger, isMutating } = useSWRMutation(
+    REACTIVATE_PATH,
+    async (_path: string, { arg: { userId, proof } }: { arg: { userId: string; proof?: ResendProof } }) => {
       const reply = await reactivate(userId, lang, proof);
-      if (reply.isSuccess) return true;
-      toastFailure(reply);
-      return false;
-    } catch (error) {
+      if (!reply.isSuccess) toastFailure(reply);
+      return reply.isSuccess;
+    },
+  );
+  const send = (userId: string, proof?: ResendProof): Promise<boolean> =>
+    trigger({ userId, proof }).catch((error: unknown) => {
       toastFailure(error);
       return false;
-    } finally {
-      setSending(false);
-    }
-  };
-  return { send, sending };
+    });
+  return { send, sending: isMutating };
 }

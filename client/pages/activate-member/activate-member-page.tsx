@@ -10,7 +10,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { useCountdown } from '../../components/countdown.ts';
+import { endsIn, useSecondsLeft } from '../../components/countdown.ts';
 import { activationOutcome, errorPagePath, isPortalPath, passFromLink, type ActivationData } from './activation-outcome.ts';
 
 function go(destination: string): void {
@@ -20,8 +20,8 @@ function go(destination: string): void {
 
 function Activated({ destination, loginPath }: { destination: string; loginPath: string }) {
   const { t } = useTranslation();
-  const [shownAt] = useState(Date.now);
-  const { remaining } = useCountdown(ACTIVATION_REDIRECT_SECONDS, shownAt);
+  const [redirectAt] = useState(() => endsIn(ACTIVATION_REDIRECT_SECONDS));
+  const remaining = useSecondsLeft(redirectAt);
   useEffect(() => {
     if (remaining === 0) go(destination);
   }, [remaining, destination]);

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/info.ts';
 import { Button } from '../../components/button.tsx';
 import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
@@ -8,7 +8,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastFailure } from '../../api/request-failure.ts';
-import { savePreferences } from './preferences-api.ts';
+import { PREFERENCES_PATH, savePreferences } from './preferences-api.ts';
 import { INITIAL_PREFERRING_VALUES, validatePreferring, type PreferringValues } from './preferring-values.ts';
 
 /** The server answers with a checked place to continue; it may be another site. */
@@ -23,7 +23,6 @@ export default function ChoosingPreferringPage() {
   const { callbackUrl } = useUrlSession();
   const products = useProductsOfInterest(lang);
   const areas = useBusinessApplicationAreas(lang);
-  const [skipping, setSkipping] = useState(false);
   usePageTitle('preferring.title');
 
   const send = async (update: Parameters<typeof savePreferences>[0]) => {
@@ -41,11 +40,7 @@ export default function ChoosingPreferringPage() {
     }
   };
 
-  const skip = async () => {
-    setSkipping(true);
-    await send({ skip: true });
-    setSkipping(false);
-  };
+  const { trigger: skip, isMutating: skipping } = useSWRMutation(PREFERENCES_PATH, () => send({ skip: true }));
 
   return (
     <section className="card stack choosing-preferring-page" aria-labelledby="preferring-title">
@@ -62,7 +57,7 @@ export default function ChoosingPreferringPage() {
             <CheckboxTree name="inProducts" legend="preferring.products" options={products} required />
             <CheckboxTree name="businessApplicationAreas" legend="preferring.areas" options={areas} required />
             <div className="actions">
-              <Button variant="secondary" onClick={skip} busy={skipping} disabled={submitting}>
+              <Button variant="secondary" onClick={() => void skip()} busy={skipping} disabled={submitting}>
                 {t('preferring.skip')}
               </Button>
               <Button type="submit" busy={submitting} disabled={skipping}>

@@ -14,8 +14,10 @@ export async function confirmPolicy(
   return { state, email: reply.data?.email ?? '' };
 }
 
+export const SUBSCRIBE_ANSWER_PATH = '/api/Member/UpdateCrmSubscribe';
+
 export async function answerSubscription(hashEmail: string, isSub: boolean): Promise<SubscriptionState> {
-  const reply = await request('/api/Member/UpdateCrmSubscribe', { method: 'POST', body: { hashEmail, isSub } });
+  const reply = await request(SUBSCRIBE_ANSWER_PATH, { method: 'POST', body: { hashEmail, isSub } });
   if (!reply.isSuccess) return 'somethingwrong';
   return isSub ? 'compelete' : 'skip';
 }

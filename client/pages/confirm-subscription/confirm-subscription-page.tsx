@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import { Link } from 'wouter';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -8,7 +9,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { homeLink } from '../../site-links.ts';
 import { useVariant } from '../../variant.ts';
-import { answerSubscription, confirmPolicy, type SubscriptionState } from './confirm-subscription-api.ts';
+import { answerSubscription, confirmPolicy, SUBSCRIBE_ANSWER_PATH, type SubscriptionState } from './confirm-subscription-api.ts';
 
 /** /{lang}/confirm-subscription?UID=..&PP=..: a marketing mail's confirmation link. */
 export default function ConfirmSubscriptionPage() {
@@ -18,7 +19,12 @@ export default function ConfirmSubscriptionPage() {
   const variant = useVariant();
   const [state, setState] = useState<SubscriptionState>('loading');
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState<boolean | undefined>();
+  const answering = useSWRMutation(SUBSCRIBE_ANSWER_PATH, (_path: string, { arg: isSub }: { arg: boolean }) =>
+    answerSubscription(uid, isSub).catch(() => 'somethingwrong' as const),
+  );
+  const [chosen, setChosen] = useState<boolean | undefined>();
+  /** The answer being sent, if any. */
+  const busy = answering.isMutating ? chosen : undefined;
   usePageTitle('subscription.title');
   const linkIncomplete = uid === '' || pp === '';
 
@@ -37,9 +43,8 @@ export default function ConfirmSubscriptionPage() {
   }, [uid, pp, variant.isAures]);
 
   const answer = async (isSub: boolean) => {
-    setBusy(isSub);
-    setState(await answerSubscription(uid, isSub).catch(() => 'somethingwrong' as const));
-    setBusy(undefined);
+    setChosen(isSub);
+    setState(await answering.trigger(isSub));
   };
 
   if (state === 'loading') return <Spinner />;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
@@ -6,7 +5,8 @@ import { OTP_CODE_MAX_LENGTH, OTP_VALID_SECONDS } from '../../../shared/limits.t
 import { validateOtpCode } from '../../../shared/rules/login.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
-import { useSecondsLeft } from '../../components/countdown.ts';
+import { ResendWithCountdown } from '../../components/resend-with-countdown.tsx';
+import { SEND_OTP_CODE_PATH } from '../../api/auth.ts';
 
 export interface CodeSent {
   userId: string;
@@ -26,17 +26,9 @@ export interface CodeVerifyFormProps {
 /** Verify mode: where the code went, the code field, resend after the countdown. */
 export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: CodeVerifyFormProps) {
   const { t } = useTranslation();
-  const left = useSecondsLeft(sent.resendEndsAt);
-  const [resending, setResending] = useState(false);
   const byPhone = sent.otpVerifyType === OtpVerifyType.Phone && sent.lastThreeDigits;
-  const resend = async () => {
-    setResending(true);
-    try {
-      await onResend();
-    } finally {
-      setResending(false);
-    }
-  };
+  // The login screen moves `resendEndsAt` by the server's count after each send.
+  const resend = () => onResend().then(() => true);
 
   return (
     <Form<{ code?: string }>
@@ -61,9 +53,14 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: Co
             {t('login.code.verify')}
           </Button>
           <p className="login__switch">
-            <Button variant="link" busy={resending} disabled={left > 0} onClick={resend}>
-              {left > 0 ? t('login.code.resendIn', { seconds: left }) : t('login.code.resend')}
-            </Button>
+            <ResendWithCountdown
+              path={SEND_OTP_CODE_PATH}
+              send={resend}
+              endsAt={sent.resendEndsAt}
+              look="link"
+              label="login.code.resend"
+              waitingText="login.code.resendIn"
+            />
           </p>
           <p className="login__switch">
             <Button variant="link" onClick={onPasswordLogin}>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { resendActivation } from '../../api/auth.ts';
+import { REACTIVATE_PATH, reactivate } from '../../api/verification.ts';
 import { Button } from '../../components/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { endsIn, useSecondsLeft } from '../../components/countdown.ts';
+import { useSecondsLeft } from '../../components/countdown.ts';
+import { ResendWithCountdown } from '../../components/resend-with-countdown.tsx';
 
 export interface ShownError {
   code: string;
@@ -49,32 +50,33 @@ function ResendActivation({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { queryString } = useUrlSession();
-  const [endsAt, setEndsAt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
   const [fallback, setFallback] = useState(false);
-  const left = useSecondsLeft(endsAt);
 
   const resend = async () => {
-    setBusy(true);
-    try {
-      const reply = await resendActivation(userId, lang);
-      if (reply.isSuccess) setEndsAt(endsIn(RESEND_COUNTDOWN_SECONDS));
-      else setFallback(true);
-    } catch {
-      setFallback(true);
-    } finally {
-      setBusy(false);
-    }
+    const ok = await reactivate(userId, lang).then(
+      (reply) => reply.isSuccess,
+      () => false,
+    );
+    if (ok) setSent(true);
+    else setFallback(true);
+    return ok;
   };
 
   // When the portal wants more (a captcha, a pause), the resend screen asks for it.
   if (fallback) return <Link href={`/resend-verify-mail?${resendQuery(queryString, userId)}`}>{t('login.resendActivation')}</Link>;
   return (
     <>
-      <Button variant="link" busy={busy} disabled={left > 0} onClick={resend}>
-        {left > 0 ? t('login.resendActivationIn', { seconds: left }) : t('login.resendActivation')}
-      </Button>
-      {endsAt > 0 && <span role="status">{t('login.activationSent')}</span>}
+      <ResendWithCountdown
+        path={REACTIVATE_PATH}
+        send={resend}
+        endsAt={0}
+        seconds={RESEND_COUNTDOWN_SECONDS}
+        look="link"
+        label="login.resendActivation"
+        waitingText="login.resendActivationIn"
+      />
+      {sent && <span role="status">{t('login.activationSent')}</span>}
     </>
   );
 }

@@ -20,8 +20,10 @@ export const webAuthn = async () => simpleWebAuthn;
 export const passkeyLoginOptions = () =>
   request<PublicKeyCredentialRequestOptionsJSON>('/api/Member/Passkey/LoginOptions', { method: 'POST', body: {} });
 
+export const PASSKEY_LOGIN_PATH = '/api/Member/Passkey/Login';
+
 export const passkeyLogin = (body: { credential: unknown; returnUrl?: string; pass?: string }) =>
-  request<LoginResultData>('/api/Member/Passkey/Login', { method: 'POST', body });
+  request<LoginResultData>(PASSKEY_LOGIN_PATH, { method: 'POST', body });
 
 export const passkeyRegisterOptions = () =>
   request<PublicKeyCredentialCreationOptionsJSON>('/api/Member/Passkey/RegisterOptions', { method: 'POST', body: {} });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { Button } from '../../components/button.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from './passkey-api.ts';
+import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from './passkey-api.ts';
 
 export interface PasskeySignInProps {
   /** A sign-in reply, followed like the password sign-in's (continueAfterSignIn). */
@@ -25,8 +26,11 @@ const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
 export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   const { t } = useTranslation();
   const session = useUrlSession();
-  const [busy, setBusy] = useState(false);
   const [supported] = useState(passkeysAvailable);
+  // The answer the browser gave goes the way of every sign-in.
+  const finishing = useSWRMutation(PASSKEY_LOGIN_PATH, (_path: string, { arg: credential }: { arg: unknown }) =>
+    passkeyLogin({ credential, returnUrl: session.callbackUrl || undefined, pass: session.pass || undefined }).then(onReply),
+  );
 
   const signIn = async (autofill: boolean) => {
     const { startAuthentication } = await webAuthn();
@@ -42,13 +46,10 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
       if (!autofill && !CANCELLED.has((error as Error).name)) onError('PasskeyNotAccepted');
       return;
     }
-    setBusy(true);
-    try {
-      await onReply(await passkeyLogin({ credential, returnUrl: session.callbackUrl || undefined, pass: session.pass || undefined }));
-    } finally {
-      setBusy(false);
-    }
+    await finishing.trigger(credential);
   };
+  // The button: busy from the press until the sign-in is followed (the browser's dialog included).
+  const pressed = useSWRMutation(`${PASSKEY_LOGIN_PATH}#button`, () => signIn(false));
 
   useEffect(() => {
     if (!supported) return;
@@ -70,13 +71,8 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
       <Button
         variant="secondary"
         className="button--block"
-        busy={busy}
-        onClick={() => {
-          setBusy(true);
-          void signIn(false)
-            .catch(() => onError('network'))
-            .finally(() => setBusy(false));
-        }}
+        busy={pressed.isMutating || finishing.isMutating}
+        onClick={() => void pressed.trigger().catch(() => onError('network'))}
       >
         {t('login.passkey.button')}
       </Button>

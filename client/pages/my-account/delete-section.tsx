@@ -1,30 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { toastFailure } from '../../api/request-failure.ts';
-import { requestDeletion, restoreAccount } from '../../api/member.ts';
+import { MEMBER_PATH, requestDeletion, restoreAccount } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { monthDayYear } from './dates.ts';
 import { DeleteConfirmDialog } from './delete-confirm-dialog.tsx';
 
-export interface DeleteSectionProps {
-  member: Member;
-  /** Fetches the user info again after a delete or restore (spec section 4). */
-  onChanged: () => Promise<unknown>;
-}
+/** Deletion or restore: either changes the member, whose user info is then read again (spec section 4). */
+const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<Member>> }) => call();
 
 /**
  * Delete My Account, asked for in a confirmation dialog, or Restore My Account with the
  * permanent deletion date once one is set. When the dialog closes, the focus goes back to
  * Delete, or to Restore when the account was just put up for deletion.
  */
-export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
+export function DeleteSection({ member }: { member: Member }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { trigger, isMutating: busy } = useSWRMutation(MEMBER_PATH, changeAccount);
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const restoreButton = useRef<HTMLButtonElement>(null);
@@ -37,16 +35,12 @@ export function DeleteSection({ member, onChanged }: DeleteSectionProps) {
   }, [confirming]);
 
   const run = async (call: () => Promise<Reply<Member>>, successKey: string) => {
-    setBusy(true);
     try {
-      const reply = await call();
+      const reply = await trigger(call);
       if (reply.isSuccess) toastSuccess(successKey);
       else toastFailure(reply);
-      await onChanged();
     } catch (error) {
       toastFailure(error);
-    } finally {
-      setBusy(false);
     }
   };
 

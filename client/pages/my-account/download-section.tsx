@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import { ApiError } from '../../api/http.ts';
-import { downloadProfile } from '../../api/member.ts';
+import { downloadProfile, EXPORT_PROFILE_PATH } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
@@ -22,17 +22,14 @@ function saveFile(blob: Blob, fileName: string): void {
 /** Download Data: Profile.csv with everything stored about the member. */
 export function DownloadSection() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { trigger, isMutating: busy } = useSWRMutation(EXPORT_PROFILE_PATH, downloadProfile);
 
   const download = async () => {
-    setBusy(true);
     try {
-      saveFile(await downloadProfile(), 'Profile.csv');
+      saveFile(await trigger(), 'Profile.csv');
       toastSuccess('account.download.done');
     } catch (error) {
       if (!(error instanceof ApiError && error.kind === 'unauthorized')) toastError({ messageKey: 'account.MyAccount.FailedToaster' });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -66,7 +66,7 @@ export default function MyAccountPage() {
           <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />
           {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} {...socialActions} />}
           <DownloadSection />
-          {show('delete-account') && <DeleteSection member={member} onChanged={() => mutate()} />}
+          {show('delete-account') && <DeleteSection member={member} />}
         </div>
       </div>
     </div>

@@ -1,66 +1,72 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWRMutation from 'swr/mutation';
 import type { Language } from '../../../shared/languages.ts';
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from '../../../shared/schemas/passkeys.ts';
 import { Button } from '../../components/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
-import { removePasskey, renamePasskey } from '../login/passkey-api.ts';
+import { PASSKEYS_PATH, removePasskey, renamePasskey } from '../login/passkey-api.ts';
 import { shortMonthDate } from './dates.ts';
 
 type Mode = 'view' | 'rename' | 'confirmRemove';
+type Change = { kind: 'rename'; name: string } | { kind: 'remove' };
 
-/** One passkey: its name and dates, renamed in place, removed after a confirmation. */
-export function PasskeyItem({ passkey, lang, onChanged }: { passkey: Passkey; lang: Language; onChanged: () => void }) {
+/** One passkey: its name and dates, renamed in place, removed after a confirmation; the list reads itself again after either. */
+export function PasskeyItem({ passkey, lang }: { passkey: Passkey; lang: Language }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('view');
   const [name, setName] = useState(passkey.name);
-  const [busy, setBusy] = useState(false);
+  const { trigger, isMutating: busy } = useSWRMutation(PASSKEYS_PATH, async (_path: string, { arg }: { arg: Change }) => {
+    const reply = arg.kind === 'rename' ? await renamePasskey(passkey.id, arg.name) : await removePasskey(passkey.id);
+    if (!reply.isSuccess) throw new Error('refused');
+  });
 
-  const act = async (call: () => Promise<{ isSuccess: boolean }>, done: string) => {
-    setBusy(true);
+  const act = async (change: Change, done: string) => {
     try {
-      const reply = await call();
-      if (!reply.isSuccess) throw new Error('refused');
+      await trigger(change);
       toastSuccess(done);
       setMode('view');
-      onChanged();
     } catch {
       toastError({ messageKey: 'account.MyAccount.FailedToaster' });
-    } finally {
-      setBusy(false);
     }
   };
 
   const rename = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '') return;
-    void act(() => renamePasskey(passkey.id, name.trim()), 'account.passkeys.renamed');
+    void act({ kind: 'rename', name: name.trim() }, 'account.passkeys.renamed');
   };
 
   return (
-    <li className="passkeys__item" aria-label={passkey.name}>
+    <li className="security-list__item" aria-label={passkey.name}>
       {mode === 'rename' ? (
         <form onSubmit={rename} className="passkeys__rename">
-          <label htmlFor={`passkey-name-${passkey.id}`}>{t('account.passkeys.name')}</label>
-          <input
-            id={`passkey-name-${passkey.id}`}
-            value={name}
-            maxLength={PASSKEY_NAME_MAX_LENGTH}
-            required
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
-          />
-          <Button type="submit" busy={busy}>
-            {t('account.passkeys.save')}
-          </Button>
-          <Button variant="link" onClick={() => setMode('view')}>
-            {t('account.passkeys.cancel')}
-          </Button>
+          <div className="field">
+            <label className="field__label" htmlFor={`passkey-name-${passkey.id}`}>
+              {t('account.passkeys.name')}
+            </label>
+            <input
+              id={`passkey-name-${passkey.id}`}
+              value={name}
+              maxLength={PASSKEY_NAME_MAX_LENGTH}
+              required
+              onChange={(event) => setName(event.target.value)}
+              autoFocus
+            />
+          </div>
+          <span className="passkeys__actions">
+            <Button type="submit" busy={busy}>
+              {t('account.passkeys.save')}
+            </Button>
+            <Button variant="link" onClick={() => setMode('view')}>
+              {t('account.passkeys.cancel')}
+            </Button>
+          </span>
         </form>
       ) : (
         <>
           <strong className="passkeys__name">{passkey.name}</strong>
-          <span className="passkeys__dates">
+          <span className="security-list__details">
             {t('account.passkeys.created', { date: shortMonthDate(passkey.createdAt, lang) })}
             {' · '}
             {passkey.lastUsedAt
@@ -68,9 +74,9 @@ export function PasskeyItem({ passkey, lang, onChanged }: { passkey: Passkey; la
               : t('account.passkeys.neverUsed')}
           </span>
           {mode === 'confirmRemove' ? (
-            <span className="passkeys__confirm" role="group" aria-label={t('account.passkeys.removeQuestion')}>
+            <span className="security-list__confirm" role="group" aria-label={t('account.passkeys.removeQuestion')}>
               {t('account.passkeys.removeQuestion')}{' '}
-              <Button variant="secondary" busy={busy} onClick={() => void act(() => removePasskey(passkey.id), 'account.passkeys.removed')}>
+              <Button variant="secondary" busy={busy} onClick={() => void act({ kind: 'remove' }, 'account.passkeys.removed')}>
                 {t('account.passkeys.removeConfirm')}
               </Button>
               <Button variant="link" onClick={() => setMode('view')}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
 import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
 import { fetchData } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
@@ -17,34 +18,30 @@ const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
 export function PasskeysSection() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { data, mutate } = useSWR<PasskeyList>(PASSKEYS_PATH, fetchData);
-  const [busy, setBusy] = useState(false);
+  const { data } = useSWR<PasskeyList>(PASSKEYS_PATH, fetchData);
   const [notice, setNotice] = useState<string | undefined>();
   const passkeys: Passkey[] = data?.passkeys ?? [];
 
-  const add = async () => {
-    setNotice(undefined);
+  /** Resolves true once the passkey is stored (the list then reads itself again). */
+  const add = async (): Promise<boolean> => {
     const { startRegistration } = await webAuthn();
     const options = await passkeyRegisterOptions();
     if (!options.isSuccess || !options.data) {
       setNotice(options.code);
-      return;
+      return false;
     }
     let credential;
     try {
       credential = await startRegistration({ optionsJSON: options.data });
     } catch (error) {
       if (!CANCELLED.has((error as Error).name)) toastError({ messageKey: 'error.PasskeyNotAccepted' });
-      return;
+      return false;
     }
     const added = await registerPasskey({ credential, name: t('account.passkeys.defaultName', { number: passkeys.length + 1 }) });
-    if (!added.isSuccess) {
-      setNotice(added.code);
-      return;
-    }
-    await mutate();
-    toastSuccess('account.passkeys.added');
+    if (!added.isSuccess) setNotice(added.code);
+    return added.isSuccess;
   };
+  const adding = useSWRMutation(PASSKEYS_PATH, add);
 
   return (
     <AccountSection id="passkeys" title="account.passkeys.title">
@@ -57,21 +54,22 @@ export function PasskeysSection() {
       {passkeys.length === 0 ? (
         <p>{t('account.passkeys.none')}</p>
       ) : (
-        <ul className="passkeys" aria-label={t('account.passkeys.title')}>
+        <ul className="security-list" aria-label={t('account.passkeys.title')}>
           {passkeys.map((passkey) => (
-            <PasskeyItem key={passkey.id} passkey={passkey} lang={lang} onChanged={() => void mutate()} />
+            <PasskeyItem key={passkey.id} passkey={passkey} lang={lang} />
           ))}
         </ul>
       )}
       {passkeysAvailable() && (
         <Button
           variant="secondary"
-          busy={busy}
+          busy={adding.isMutating}
           onClick={() => {
-            setBusy(true);
-            void add()
-              .catch(() => toastError({ messageKey: 'account.MyAccount.FailedToaster' }))
-              .finally(() => setBusy(false));
+            setNotice(undefined);
+            adding.trigger().then(
+              (added) => added && toastSuccess('account.passkeys.added'),
+              () => toastError({ messageKey: 'account.MyAccount.FailedToaster' }),
+            );
           }}
         >
           {t('account.passkeys.add')}

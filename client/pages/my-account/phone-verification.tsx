@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
+import useSWRMutation from 'swr/mutation';
 import { OTP_CODE_MAX_LENGTH, OTP_SEND_WINDOW_SECONDS, OTP_VALID_SECONDS } from '../../../shared/limits.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
@@ -8,11 +8,11 @@ import { ApiError } from '../../api/http.ts';
 import { failureCode } from '../../api/request-failure.ts';
 import { MEMBER_PATH } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
-import { CountdownButton } from '../../components/countdown-button.tsx';
-import { useCountdown } from '../../components/countdown.ts';
+import { endsIn } from '../../components/countdown.ts';
+import { ResendWithCountdown } from '../../components/resend-with-countdown.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastSuccess } from '../../state/toasts.ts';
-import { confirmPhoneProof, sendPhoneProofCode } from './phone-proof-api.ts';
+import { confirmPhoneProof, PHONE_PROOF_SEND_PATH, sendPhoneProofCode } from './phone-proof-api.ts';
 
 /** The message of a refused send or confirmation; server codes the page has no better words for keep their error text. */
 function messageKey(reply: Reply<unknown>): string {
@@ -35,46 +35,45 @@ export function PhoneVerification({ member }: { member: Member }) {
   const codeId = useId();
   const [sentTo, setSentTo] = useState<string | undefined>();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'send' | 'confirm' | undefined>();
+  const sending = useSWRMutation(PHONE_PROOF_SEND_PATH, () => sendPhoneProofCode(lang));
+  // Keyed by the user info: it is read again after a confirmation (mobileVerified).
+  const confirming = useSWRMutation(MEMBER_PATH, (_path: string, { arg: code }: { arg: string }) => confirmPhoneProof(code));
   const [problem, setProblem] = useState<string | undefined>();
-  const resend = useCountdown(OTP_SEND_WINDOW_SECONDS);
+  const [resendEndsAt, setResendEndsAt] = useState(0);
 
   if (member.mobile === '' || member.mobileCountryCode === '') return null;
   const verified = member.mobileVerified === true;
 
-  const send = async () => {
-    setBusy('send');
+  /** Resolves true when a code went out. */
+  const send = async (): Promise<boolean> => {
     setProblem(undefined);
     try {
-      const reply = await sendPhoneProofCode(lang);
+      const reply = await sending.trigger();
       if (reply.isSuccess && reply.data) {
         setSentTo(reply.data.lastThreeDigits);
-        resend.start();
-      } else setProblem(messageKey(reply));
+        setResendEndsAt(endsIn(OTP_SEND_WINDOW_SECONDS));
+        return true;
+      }
+      setProblem(messageKey(reply));
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.kind === 'unauthorized')) setProblem(failureKey(caught));
-    } finally {
-      setBusy(undefined);
     }
+    return false;
   };
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') return setProblem('account.phoneProof.codeRequired');
-    setBusy('confirm');
     setProblem(undefined);
     try {
-      const reply = await confirmPhoneProof(code.trim());
+      const reply = await confirming.trigger(code.trim());
       if (reply.isSuccess) {
         setSentTo(undefined);
         setCode('');
         toastSuccess('account.phoneProof.done');
-        await mutate(MEMBER_PATH);
       } else setProblem(messageKey(reply));
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.kind === 'unauthorized')) setProblem(failureKey(caught));
-    } finally {
-      setBusy(undefined);
     }
   };
 
@@ -89,7 +88,7 @@ export function PhoneVerification({ member }: { member: Member }) {
           </p>
         </div>
         {!verified && sentTo === undefined && (
-          <Button variant="secondary" busy={busy === 'send'} onClick={send}>
+          <Button variant="secondary" busy={sending.isMutating} onClick={() => void send()}>
             {t('account.phoneProof.verify')}
           </Button>
         )}
@@ -113,16 +112,17 @@ export function PhoneVerification({ member }: { member: Member }) {
               aria-describedby={problem ? `${codeId}-problem` : undefined}
             />
           </div>
-          <Button type="submit" busy={busy === 'confirm'}>
+          <Button type="submit" busy={confirming.isMutating}>
             {t('account.phoneProof.confirm')}
           </Button>
-          <CountdownButton
+          <ResendWithCountdown
+            path={PHONE_PROOF_SEND_PATH}
+            send={send}
+            endsAt={resendEndsAt}
+            look="button"
             label="account.phoneProof.resend"
             waitingText="account.phoneProof.resendIn"
             readyText="account.phoneProof.resendReady"
-            remaining={resend.remaining}
-            busy={busy === 'send'}
-            onClick={send}
           />
         </form>
       )}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite from 'swr/infinite';
+import useSWRMutation from 'swr/mutation';
 import { DISOWNABLE_EVENT_TYPES } from '../../../shared/schemas/security-center.ts';
 import { fetchData } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
-import { disownEvent, eventsPagePath, type SecurityEventsPage } from './security-center-api.ts';
+import { disownEvent, eventsPagePath, SECURITY_EVENTS_PATH, type SecurityEventsPage } from './security-center-api.ts';
 import { dateTime } from './security-dates.ts';
 
 /** Security activity: the member's events newest first, 20 at a time, with "This wasn't me" on sign-ins and changes. */
@@ -20,21 +21,17 @@ export function SecurityActivitySection() {
     fetchData,
   );
   const [confirming, setConfirming] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const disowning = useSWRMutation(`${SECURITY_EVENTS_PATH}/NotMe`, async (_path: string, { arg: eventId }: { arg: string }) => {
+    if (!(await disownEvent(eventId)).isSuccess) throw new Error('refused');
+    // Every session has ended, this one too: a page outside My account says what happens next.
+    // The button stays busy until that page replaces this one.
+    window.location.assign(`/${lang}/not-me/done`);
+    return new Promise<never>(() => undefined);
+  });
   const events = (pages.data ?? []).flatMap((page) => page.events);
   const more = pages.data?.at(-1)?.next !== undefined;
 
-  const disown = async (eventId: string) => {
-    setBusy(true);
-    try {
-      if (!(await disownEvent(eventId)).isSuccess) throw new Error('refused');
-      // Every session has ended, this one too: a page outside My account says what happens next.
-      window.location.assign(`/${lang}/not-me/done`);
-    } catch {
-      toastError({ messageKey: 'account.MyAccount.FailedToaster' });
-      setBusy(false);
-    }
-  };
+  const disown = (eventId: string) => disowning.trigger(eventId).catch(() => toastError({ messageKey: 'account.MyAccount.FailedToaster' }));
 
   return (
     <AccountSection id="security-activity" title="security.activity.title">
@@ -54,7 +51,7 @@ export function SecurityActivitySection() {
               (confirming === event.id ? (
                 <span className="security-list__confirm" role="group" aria-label={t('security.activity.notMeQuestion')}>
                   {t('security.activity.notMeQuestion')}{' '}
-                  <Button variant="secondary" busy={busy} onClick={() => void disown(event.id)}>
+                  <Button variant="secondary" busy={disowning.isMutating} onClick={() => void disown(event.id)}>
                     {t('security.activity.notMeConfirm')}
                   </Button>
                   <Button variant="link" onClick={() => setConfirming(undefined)}>

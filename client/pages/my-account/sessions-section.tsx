@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
 import { fetchData } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
@@ -11,26 +12,28 @@ import { endOtherSessions, endSession, SESSIONS_PATH, type MemberSession } from 
 import { dateTime } from './security-dates.ts';
 import { PASSWORD_CHANGED_FLAG } from './use-password-changed-toast.ts';
 
+const OTHERS = 'others';
+
 /** Devices and sessions: where the member is signed in, this browser marked; end one or all the others. */
 export function SessionsSection() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { data: sessions, mutate } = useSWR<MemberSession[]>(SESSIONS_PATH, fetchData);
-  const [busy, setBusy] = useState<string | undefined>();
+  const { data: sessions } = useSWR<MemberSession[]>(SESSIONS_PATH, fetchData);
+  // The list reads itself again after each end (the mutation's key is its path).
+  const ending = useSWRMutation(SESSIONS_PATH, async (_path: string, { arg: target }: { arg: string }) => {
+    if (!(await (target === OTHERS ? endOtherSessions() : endSession(target))).isSuccess) throw new Error('refused');
+  });
+  const [target, setTarget] = useState<string | undefined>();
+  const busy = ending.isMutating ? target : undefined;
   // Changing the password already signed out every other browser (portal ResetPwd): say so.
   const [passwordChanged] = useState(() => readQueryParams(window.location.search).get(PASSWORD_CHANGED_FLAG.toLowerCase()) === 'true');
 
-  const act = async (key: string, call: () => Promise<{ isSuccess: boolean }>, done: string) => {
-    setBusy(key);
-    try {
-      if (!(await call()).isSuccess) throw new Error('refused');
-      toastSuccess(done);
-      await mutate();
-    } catch {
-      toastError({ messageKey: 'account.MyAccount.FailedToaster' });
-    } finally {
-      setBusy(undefined);
-    }
+  const end = (which: string, done: string) => {
+    setTarget(which);
+    ending.trigger(which).then(
+      () => toastSuccess(done),
+      () => toastError({ messageKey: 'account.MyAccount.FailedToaster' }),
+    );
   };
 
   const others = (sessions ?? []).filter((session) => !session.current);
@@ -55,11 +58,7 @@ export function SessionsSection() {
               {t('security.sessions.lastSeen', { date: dateTime(session.lastSeenAt, lang) })}
             </span>
             {!session.current && (
-              <Button
-                variant="link"
-                busy={busy === session.id}
-                onClick={() => void act(session.id, () => endSession(session.id), 'security.sessions.ended')}
-              >
+              <Button variant="link" busy={busy === session.id} onClick={() => end(session.id, 'security.sessions.ended')}>
                 {t('security.sessions.end')}
               </Button>
             )}
@@ -67,11 +66,7 @@ export function SessionsSection() {
         ))}
       </ul>
       {others.length > 0 && (
-        <Button
-          variant="secondary"
-          busy={busy === 'others'}
-          onClick={() => void act('others', endOtherSessions, 'security.sessions.othersEnded')}
-        >
+        <Button variant="secondary" busy={busy === OTHERS} onClick={() => end(OTHERS, 'security.sessions.othersEnded')}>
           {t('security.sessions.endOthers')}
         </Button>
       )}
