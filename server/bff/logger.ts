@@ -68,7 +68,7 @@ function decodedOrAsIs(text: string): string {
  * tickets and codes), read percent-decoded so that no spelling hides a token, and every
  * segment after a token-carrying page masked.
  */
-function logSafePath(url: string): string {
+export function logSafePath(url: string): string {
   const path = decodedOrAsIs(url.split(/[?#]/, 1)[0] ?? '');
   const segments = path.split('/');
   const at = segments.findIndex((segment) => SECRET_TAIL_AFTER.has(segment.toLowerCase()));

@@ -1,7 +1,8 @@
 /**
  * OpenTelemetry tracing, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (telemetry.ts):
  * spans for incoming HTTP and Fastify routes, undici calls (which carry the W3C `traceparent`
- * to the member service), PostgreSQL queries and Redis commands, sent as OTLP/HTTP JSON to
+ * to the member service), PostgreSQL queries and Redis commands, their URLs masked as in the
+ * log (telemetry-url-masking.ts), sent as OTLP/HTTP JSON to
  * `$OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces`. The exporter and the batching follow the standard
  * OTEL_* variables.
  */
@@ -12,7 +13,8 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { urlMasking } from './telemetry-url-masking.ts';
 
 /** Packages the app imports as ES modules that are patched through the module loader's hook. */
 const HOOKED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
@@ -24,7 +26,7 @@ export function startTelemetry(serviceName: string): void {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: HOOKED_PACKAGES } });
   sdk = new NodeSDK({
     serviceName,
-    traceExporter: new OTLPTraceExporter(),
+    spanProcessors: [urlMasking, new tracing.BatchSpanProcessor(new OTLPTraceExporter())],
     instrumentations: [
       new HttpInstrumentation(),
       // Route spans under the HTTP span: registered on every Fastify app as it is created.

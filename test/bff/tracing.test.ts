@@ -20,6 +20,9 @@ const RECORD_LOADED_MODULES = ['--import', fileURLToPath(new URL('../helpers/loa
  * whether tracing is on or not, and it does nothing without an SDK.
  */
 const TELEMETRY_MODULES = /@opentelemetry\/(?!api\/)|@fastify\/otel|telemetry-sdk/;
+const SECRET_TOKEN = 'reset-token-4711';
+const SECRET_ADDRESS = 'query-secret%40example.com';
+const SECRETS = /reset-token-4711|query-secret/;
 /** The database system of a span, under the current and the older attribute name. */
 const dbSystem = (span: ReceivedSpan) => span.attributes['db.system.name'] ?? span.attributes['db.system'];
 
@@ -83,7 +86,7 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   const portalModules = path.join(dir, 'portal-modules.json');
   const portal = await start(t, {
     name: 'portal',
-    script: 'server/bff/main.ts',
+    script: 'server/start.ts',
     url: `http://127.0.0.1:${portalPort}`,
     logDir: dir,
     env: {
@@ -103,6 +106,11 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   });
 
   t.equal(await wrongPassword(portal), 'AccountOrPwdFail', 'the sign-in reaches the member service');
+  // A reset link's check: its token in the path, the member's address in the query.
+  const resetCheck = await fetch(`${portal.url}/api/Member/CheckResetPwdTokenIsExpired/${SECRET_TOKEN}?userId=${SECRET_ADDRESS}`, {
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+  });
+  t.equal(resetCheck.status, 200, 'the reset-link check reaches the member service');
 
   // The member service's server span for the call, child of the portal's undici span, and the
   // database and Redis spans of the same trace (spans arrive in batches, from two processes).
@@ -115,8 +123,17 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   const portalServer = () =>
     inTrace('member-portal').find((span) => span.kind === SERVER && span.attributes['http.route'] === '/api/Member/Login');
   const database = (service: string, system: string) => inTrace(service).find((span) => dbSystem(span) === system);
+  const resetCheckServed = () =>
+    receiver.spans.some(
+      (span) =>
+        span.service === 'member-service' && String(span.attributes['http.route']).startsWith('/api/Member/CheckResetPwdTokenIsExpired'),
+    );
   const complete = () =>
-    caller() && portalServer() && (!postgres || database('member-service', 'postgresql')) && (!redis || database('member-portal', 'redis'));
+    resetCheckServed() &&
+    caller() &&
+    portalServer() &&
+    (!postgres || database('member-service', 'postgresql')) &&
+    (!redis || database('member-portal', 'redis'));
   for (let waited = 0; !complete() && waited < 15_000; waited += 100) await sleep(100);
 
   t.ok(served(), "the member service's span of the call");
@@ -126,6 +143,15 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   t.ok(portalServer(), "the portal's incoming request is in the trace");
   if (postgres) t.ok(database('member-service', 'postgresql'), "the member service's PostgreSQL queries are in the trace");
   if (redis) t.ok(database('member-portal', 'redis'), "the portal's Redis commands are in the trace");
+  t.ok(resetCheckServed(), "the reset-link check's spans arrived");
+  const leaks = receiver.spans.filter((span) =>
+    [span.name, ...Object.values(span.attributes)].some((value) => SECRETS.test(String(value))),
+  );
+  t.same(
+    leaks.map((span) => `${span.service} ${span.name}`),
+    [],
+    'no span carries the token of a path or a query string',
+  );
   t.ok(
     (await loadedModules(portal, portalModules)).some((url) => url.includes('@opentelemetry/sdk-node')),
     'the OpenTelemetry SDK is loaded',
@@ -138,7 +164,7 @@ t.test('without OTEL_EXPORTER_OTLP_ENDPOINT no OpenTelemetry module is loaded', 
   const modulesFile = path.join(dir, 'portal-modules.json');
   const portal = await start(t, {
     name: 'portal',
-    script: 'server/bff/main.ts',
+    script: 'server/start.ts',
     url: `http://127.0.0.1:${port}`,
     logDir: dir,
     env: {
