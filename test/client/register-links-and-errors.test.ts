@@ -1,8 +1,6 @@
 import t from 'tap';
 import { loginLinkSearch } from '../../client/pages/register/login-link.ts';
-import { INITIAL_REGISTER_VALUES } from '../../client/pages/register/register-values.ts';
 import { registerFailure, registerFieldOf } from '../../client/pages/register/server-errors.ts';
-import { rememberServerErrors, withServerErrors } from '../../client/pages/register/server-field-errors.ts';
 
 t.test('the login link keeps the query string', async (t) => {
   t.equal(loginLinkSearch(''), '');
@@ -62,20 +60,4 @@ t.test('a server title wins over the mapped message', async (t) => {
     fieldErrors: {},
     toasts: [{ messageKey: 'error.servererror', text: 'Maintenance until 10:00' }],
   });
-});
-
-t.test("the server's field messages last while the field keeps the value it judged", async (t) => {
-  const submitted = { ...INITIAL_REGISTER_VALUES, telNo: '123', lastName: '' };
-  const remembered = rememberServerErrors({ telNo: 'Form_PhoneNumber_Invalid', lastName: 'LastNameRequired' }, submitted);
-  t.same(remembered, [
-    { field: 'telNo', code: 'Form_PhoneNumber_Invalid', value: '123' },
-    { field: 'lastName', code: 'LastNameRequired', value: '' },
-  ]);
-  t.same(withServerErrors({}, submitted, remembered), { telNo: 'Form_PhoneNumber_Invalid', lastName: 'LastNameRequired' });
-  t.same(withServerErrors({}, { ...submitted, telNo: '1234', lastName: 'Lovelace' }, remembered), {}, 'edited fields lose the message');
-  t.same(
-    withServerErrors({ telNo: 'PhoneNumberNotCorrect' }, submitted, remembered).telNo,
-    'PhoneNumberNotCorrect',
-    "the form's own rule comes first",
-  );
 });

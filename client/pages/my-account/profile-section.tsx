@@ -8,6 +8,7 @@ import { toastFailure } from '../../api/request-failure.ts';
 import { useCountries } from '../../api/info.ts';
 import { updateProfile } from '../../api/member.ts';
 import { Button } from '../../components/button.tsx';
+import { submitWithFocus } from '../../components/focus-first-invalid.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
@@ -28,11 +29,6 @@ export interface ProfileSectionProps {
 function LeaveWarning({ dirty }: { dirty: boolean }) {
   useLeaveWarning(dirty);
   return null;
-}
-
-/** Save with errors left: take the keyboard to the first field (or multi-select) that needs attention. */
-function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"], .checkbox-tree.is-invalid legend')?.focus();
 }
 
 /** My Profile: validated at load and on every change; Save once something changed; Undo goes back. */
@@ -82,20 +78,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
         initialValues={baseline}
         validate={validate}
         render={({ handleSubmit, form, dirty, submitting, values }) => (
-          <form
-            noValidate
-            onKeyDown={typeAhead}
-            onSubmit={(event) => {
-              const formElement = event.currentTarget;
-              const result = handleSubmit(event);
-              // After the render that shows the errors (they appear once the submit failed).
-              if (form.getState().hasValidationErrors) setTimeout(() => focusFirstInvalid(formElement));
-              void Promise.resolve(result).then(() => {
-                if (form.getState().hasSubmitErrors) setTimeout(() => focusFirstInvalid(formElement));
-              });
-              return result;
-            }}
-          >
+          <form noValidate onKeyDown={typeAhead} onSubmit={(event) => void submitWithFocus(event, handleSubmit)}>
             <LeaveWarning dirty={dirty === true} />
             <ProfileFields values={values} countries={countries} vatAndAddress={needsVatAndAddress(contextOf(values).region, source)} />
             <div className="actions">

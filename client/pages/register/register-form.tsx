@@ -1,5 +1,5 @@
 import { FORM_ERROR } from 'final-form';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { Form } from 'react-final-form';
 import { FormSection } from '../../components/form-section.tsx';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../components/button.tsx';
 import { Captcha } from '../../components/captcha/captcha.tsx';
+import { submitWithFocus } from '../../components/focus-first-invalid.ts';
 import { captchaAnswer } from '../../components/captcha/captcha-answer.ts';
 import { NameFields } from '../../components/name-fields.tsx';
 import { useSocialSignUp } from '../../components/social/social-api.ts';
@@ -21,7 +22,6 @@ import { toastError } from '../../state/toasts.ts';
 import { storeRegisteredEmail } from '../../components/verification/registered-email.ts';
 import { findCountry } from '../../components/country/find-country.ts';
 import { EmailField } from './email-field.tsx';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
 import { LocationFields } from './location-fields.tsx';
 import { PasswordFields } from './password-fields.tsx';
 import { PhoneFields } from './phone-fields.tsx';
@@ -32,15 +32,12 @@ import { failureCode, toastFailure } from '../../api/request-failure.ts';
 import { buildRegisterPayload } from './register-payload.ts';
 import { INITIAL_REGISTER_VALUES, type RegisterFormValues } from './register-values.ts';
 import { registerFailure } from './server-errors.ts';
-import { rememberServerErrors, withServerErrors, type ServerFieldError } from './server-field-errors.ts';
 import { useEmailCheck } from './use-email-check.ts';
 
 export function RegisterForm({ countries, session }: { countries: readonly CountryRecord[] | undefined; session: UrlSession }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const emailCheck = useEmailCheck();
-  const [serverErrors, setServerErrors] = useState<readonly ServerFieldError[]>([]);
-  const formElement = useRef<HTMLFormElement>(null);
   const social = useSocialSignUp();
   const variant = useVariant();
   const portal = usePortalConfig();
@@ -51,7 +48,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
   const emailStatusOf = emailCheck.statusOf;
   const validate = useCallback(
     (values: RegisterFormValues) => {
-      const errors = validateRegistration(values, {
+      return validateRegistration(values, {
         isIotmartAna: variant.isIotmartAna,
         region: findCountry(countries, values.country)?.region,
         source: session.pass,
@@ -60,9 +57,8 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
         captchaType: captchaType ?? undefined,
         isSocialSignUp: Boolean(social),
       });
-      return withServerErrors(errors, values, serverErrors);
     },
-    [countries, variant.isIotmartAna, session.pass, emailStatusOf, serverErrors, captchaType, social],
+    [countries, variant.isIotmartAna, session.pass, emailStatusOf, captchaType, social],
   );
 
   const submit = async (values: RegisterFormValues) => {
@@ -87,10 +83,8 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
       const failure = registerFailure(reply);
       const emailVerdict = failure.fieldErrors.email;
       if (emailVerdict === 'EmailExists' || emailVerdict === 'ContactHR') emailCheck.remember(payload.email, emailVerdict);
-      setServerErrors(rememberServerErrors(failure.fieldErrors, values));
       failure.toasts.forEach(toastError);
-      setTimeout(() => focusFirstInvalid(formElement.current));
-      // Returned so the form counts as failed and shows the messages on untouched fields too.
+      // Submit errors: each shows on its field until that field is edited (and the first takes the focus).
       return Object.keys(failure.fieldErrors).length > 0 ? failure.fieldErrors : { [FORM_ERROR]: reply.code };
     } catch (error) {
       toastFailure(error);
@@ -106,16 +100,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
       subscription={{ submitting: true }}
     >
       {({ handleSubmit, submitting }) => (
-        <form
-          ref={formElement}
-          className="register-form"
-          noValidate
-          onSubmit={(event: FormEvent<HTMLFormElement>) => {
-            void handleSubmit(event);
-            // A form the rules refuse is not submitted; show the member where to look.
-            setTimeout(() => focusFirstInvalid(formElement.current));
-          }}
-        >
+        <form className="register-form" noValidate onSubmit={(event) => void submitWithFocus(event, handleSubmit)}>
           <p className="field__hint">{t('register.requiredNote')}</p>
           <FormSection id="register-account" title="register.sections.account">
             <div className="field-row">
