@@ -78,7 +78,7 @@ export async function startStack(t: TeardownTarget, overrides: StackOverrides = 
   });
 
   // Loaded here so that tests of the portal alone do not load the member service.
-  const { startInProcessMemberService } = await import('../server/bff/in-process-member-service.ts');
+  const { startInProcessMemberService } = await import('../server/in-process-member-service.ts');
   const started = await startInProcessMemberService(
     bffConfig,
     { LOG_LEVEL: 'silent' },

@@ -58,7 +58,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   });
   const portal = await startService({
     name: 'portal',
-    script: 'server/bff/main.ts',
+    script: 'server/start.ts',
     url: portalUrl,
     logDir: dir,
     nodeArgs: profile,

@@ -83,7 +83,7 @@ export async function startLoadCluster(instances = 2): Promise<LoadCluster> {
     for (const [i, port] of portalPorts.entries()) {
       const portal = await startService({
         name: `portal-${i + 1}`,
-        script: 'server/bff/main.ts',
+        script: 'server/start.ts',
         url: `http://127.0.0.1:${port}`,
         logDir: dir,
         env: {

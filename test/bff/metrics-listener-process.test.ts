@@ -49,7 +49,7 @@ t.test('the listeners of real processes', async (t) => {
   const [portal, memberService, badStart] = await Promise.all([
     startService({
       name: 'portal',
-      script: 'server/bff/main.ts',
+      script: 'server/start.ts',
       url,
       logDir: dir,
       env: {
@@ -74,7 +74,7 @@ t.test('the listeners of real processes', async (t) => {
         LOG_LEVEL: 'warn',
       },
     }),
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/bff/main.ts'], {
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
       cwd: root,
       env: {
         ...process.env,

@@ -86,7 +86,7 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   const portalModules = path.join(dir, 'portal-modules.json');
   const portal = await start(t, {
     name: 'portal',
-    script: 'server/bff/main.ts',
+    script: 'server/start.ts',
     url: `http://127.0.0.1:${portalPort}`,
     logDir: dir,
     env: {
@@ -164,7 +164,7 @@ t.test('without OTEL_EXPORTER_OTLP_ENDPOINT no OpenTelemetry module is loaded', 
   const modulesFile = path.join(dir, 'portal-modules.json');
   const portal = await start(t, {
     name: 'portal',
-    script: 'server/bff/main.ts',
+    script: 'server/start.ts',
     url: `http://127.0.0.1:${port}`,
     logDir: dir,
     env: {

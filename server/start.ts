@@ -1,12 +1,16 @@
+/**
+ * `npm start`: the portal and, when UPSTREAM_URL is unset, the reference member service in the
+ * same process on a loopback port. The one place that puts the two servers together.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { MetricsListener } from '../common/metrics/metrics-listener.ts';
-import { startTelemetryIfConfigured } from '../common/telemetry.ts';
+import type { MetricsListener } from './common/metrics/metrics-listener.ts';
+import { startTelemetryIfConfigured } from './common/telemetry.ts';
 
 // Tracing first, when configured: the app's modules are imported after it, to be traced as they load.
 await startTelemetryIfConfigured('member-portal');
-const { startMetricsListener } = await import('../common/metrics/metrics-listener.ts');
-const { buildApp } = await import('./app.ts');
-const { loadBffConfig } = await import('./config.ts');
+const { startMetricsListener } = await import('./common/metrics/metrics-listener.ts');
+const { buildApp } = await import('./bff/app.ts');
+const { loadBffConfig } = await import('./bff/config.ts');
 const { startInProcessMemberService } = await import('./in-process-member-service.ts');
 
 async function main() {

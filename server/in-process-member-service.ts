@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../common/clock.ts';
-import { buildMemberService } from '../member-service/app.ts';
-import { loadMemberServiceConfig, type MemberServiceConfig } from '../member-service/config.ts';
-import type { BffConfig } from './config.ts';
+import type { Clock } from './common/clock.ts';
+import { buildMemberService } from './member-service/app.ts';
+import { loadMemberServiceConfig, type MemberServiceConfig } from './member-service/config.ts';
+import type { BffConfig } from './bff/config.ts';
 
 export interface InProcessMemberService {
   app: FastifyInstance;
