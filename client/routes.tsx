@@ -8,6 +8,7 @@ import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';
 import { LanguageContext } from './session/language-context.ts';
+import { MemberOnly, PasswordChangeFirst } from './session/route-guards.tsx';
 
 // Login is in the entry chunk; the other screens come in two chunks (client/screens/).
 const visitorScreens = () => import('./screens/visitor.ts');
@@ -34,7 +35,10 @@ const ChoosingPreferringPage = lazy(() => memberScreens().then((m) => ({ default
 const ChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.ChangePasswordPage })));
 const NoticePleaseChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.NoticePleaseChangePasswordPage })));
 
-/** Screens under '/{lang}/'; any other path goes to login with its query string. */
+/**
+ * Screens under '/{lang}/'; any other path goes to login with its query string. Member-only
+ * screens send a visitor who is not signed in to login.
+ */
 function PageRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -43,7 +47,11 @@ function PageRoutes() {
         <Route path="/logout" component={LogoutPage} />
         <Route path="/referer" component={RefererPage} />
         <Route path="/referer/:action/:seq/:tempid" component={RefererPage} />
-        <Route path="/my-account" component={MyAccountPage} />
+        <Route path="/my-account">
+          <MemberOnly>
+            <MyAccountPage />
+          </MemberOnly>
+        </Route>
         <Route path="/register" component={RegisterPage} />
         <Route path="/verify-your-email-address" component={VerifyYourEmailAddressPage} />
         <Route path="/resend-verify-mail" component={ResendVerifyMailPage} />
@@ -51,7 +59,11 @@ function PageRoutes() {
         <Route path="/auth/activate-member/:token/:userId/:pass" component={ActivateMemberPage} />
         <Route path="/redirect-page" component={RedirectPage} />
         <Route path="/error" component={ErrorPage} />
-        <Route path="/choosing-preferring" component={ChoosingPreferringPage} />
+        <Route path="/choosing-preferring">
+          <MemberOnly>
+            <ChoosingPreferringPage />
+          </MemberOnly>
+        </Route>
         <Route path="/social-login" component={SocialLoginPage} />
         <Route path="/confirm-subscription" component={ConfirmSubscriptionPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />
@@ -104,7 +116,9 @@ function LocalisedApp() {
   return (
     <LanguageRoot lang={lang}>
       <Layout>
-        <PageRoutes />
+        <PasswordChangeFirst>
+          <PageRoutes />
+        </PasswordChangeFirst>
       </Layout>
     </LanguageRoot>
   );

@@ -7,7 +7,6 @@ import { useUrlSession } from '../session/use-url-session.ts';
 import { logoLink } from '../site-links.ts';
 import { useVariant, type Brand } from '../variant.ts';
 import { BrandLogo } from './brand-logo.tsx';
-import { useSessionGuards } from './session-guards.ts';
 
 const BRAND_NAME: Record<Brand, string> = { default: 'common.brand', iotmart: 'common.brandIotmart', aures: 'common.brandAures' };
 
@@ -17,8 +16,7 @@ export function Header({ page }: { page: string }) {
   const lang = useLanguage();
   const session = useUrlSession();
   const { brand: variant, showLanguagePicker } = useVariant();
-  const { isLogin, member, error } = useMember();
-  useSessionGuards({ lang, page, queryString: session.queryString, isLogin, member, error });
+  const { isLogin } = useMember();
 
   return (
     <header className="site-header">

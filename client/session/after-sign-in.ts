@@ -7,7 +7,7 @@ import { rememberUserId } from './stored-user.ts';
 
 /**
  * The one step after anything that signs the browser in or out without a page load (password,
- * code, social, referer ticket, activation, passkey): the header's cached answers (IsLogin, user
+ * code, social, referer ticket, activation, passkey): the cached session answers (IsLogin, user
  * info) predate it, and the next screen's guards would act on them, e.g. send a member who was
  * just signed in from choosing-preferring to login. IsLogin is read afresh before this resolves;
  * the user info is dropped, and read again only for a signed-in browser (asking a signed-out one

@@ -36,7 +36,7 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
   ];
 }
 
-/** My account (spec section 2). The header sends visitors who are not signed in to login. */
+/** My account (spec section 2); a member-only route (routes.tsx). */
 export default function MyAccountPage() {
   const { t } = useTranslation();
   const { member, mutate } = useMember();
@@ -45,7 +45,7 @@ export default function MyAccountPage() {
   usePageTitle('account.title');
   usePasswordChangedToast();
 
-  // A member who must change the password first gets only a minimal read; the header sends them to change it.
+  // A member who must change the password first gets only a minimal read; PasswordChangeFirst sends them to change it.
   if (!member || mustChangePassword(member.status)) return <Spinner />;
   const entries = menuEntries(member, chineseSite);
   const show = (id: string) => entries.some((entry) => entry.id === id);
