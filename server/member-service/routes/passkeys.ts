@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
 import { randomToken } from '../security/tokens.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
-import type { PasskeyRow } from '../store/passkeys.ts';
+import type { PasskeyRow } from '../store/schema.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const view = (row: PasskeyRow): Passkey => ({

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
-import type { SecurityEventRow } from '../store/security-events.ts';
+import type { SecurityEventRow } from '../store/schema.ts';
 
 const view = (row: SecurityEventRow): SecurityEvent => ({
   id: row.public_id,

@@ -1,24 +1,5 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
-import type { Database } from './schema.ts';
-
-export interface PasskeyCredentialsTable {
-  id: Generated<number>;
-  member_id: number;
-  /** The id the member sees: random, so another member's passkey ids cannot be guessed or counted. */
-  public_id: string;
-  /** The authenticator's credential id, base64url; unique across all members. */
-  credential_id: string;
-  /** COSE public key, base64url. */
-  public_key: string;
-  /** The authenticator's signature counter at the last accepted use (0 when it keeps none). */
-  sign_count: number;
-  /** JSON array of the transports the browser reported (hints for the next ceremony). */
-  transports: string;
-  name: string;
-  created_at: number;
-  last_used_at: number | null;
-}
-export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
+import type { Kysely } from 'kysely';
+import type { Database, PasskeyRow } from './schema.ts';
 
 interface NewPasskey {
   memberId: number;
@@ -46,10 +27,7 @@ export interface PasskeysRepository {
   used(id: number, seenCount: number, newCount: number, now: number): Promise<boolean>;
 }
 
-type Db = Kysely<Database & { passkey_credentials: PasskeyCredentialsTable }>;
-
-export function passkeysRepository(database: Kysely<Database>): PasskeysRepository {
-  const db: Db = database.withTables<{ passkey_credentials: PasskeyCredentialsTable }>();
+export function passkeysRepository(db: Kysely<Database>): PasskeysRepository {
   const find = (memberId: number, publicId: string) =>
     db.selectFrom('passkey_credentials').selectAll().where('member_id', '=', memberId).where('public_id', '=', publicId).executeTakeFirst();
   return {

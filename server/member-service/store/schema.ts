@@ -1,6 +1,4 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PasskeyCredentialsTable } from './passkeys.ts';
-import type { SecurityEventsTable } from './security-events.ts';
 
 /**
  * Table types of the member database. Times are epoch milliseconds (bigint columns), flags are
@@ -182,6 +180,38 @@ interface OutgoingMessagesTable {
   last_error: string;
 }
 
+interface PasskeyCredentialsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The id the member sees: random, so another member's passkey ids cannot be guessed or counted. */
+  public_id: string;
+  /** The authenticator's credential id, base64url; unique across all members. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at the last accepted use (0 when it keeps none). */
+  sign_count: number;
+  /** JSON array of the transports the browser reported (hints for the next ceremony). */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+interface SecurityEventsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The id the member sees: random, so ids of other members' events cannot be guessed or counted. */
+  public_id: string;
+  type: string;
+  at: number;
+  device: string;
+  ip_prefix: string;
+  method: string;
+  /** Hash of the token in the new-device mail's "This wasn't me" link; null when no link was sent. */
+  not_me_token_hash: string | null;
+}
+
 export interface Database {
   outgoing_messages: OutgoingMessagesTable;
   delivery_budgets: DeliveryBudgetsTable;
@@ -207,3 +237,5 @@ export type SocialLinkRow = Selectable<SocialLinksTable>;
 export type ConsentEventRow = Selectable<ConsentEventsTable>;
 export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;
 export type OutgoingMessageRow = Selectable<OutgoingMessagesTable>;
+export type PasskeyRow = Selectable<PasskeyCredentialsTable>;
+export type SecurityEventRow = Selectable<SecurityEventsTable>;

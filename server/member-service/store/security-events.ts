@@ -1,20 +1,5 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
-import type { Database } from './schema.ts';
-
-export interface SecurityEventsTable {
-  id: Generated<number>;
-  member_id: number;
-  /** The id the member sees: random, so ids of other members' events cannot be guessed or counted. */
-  public_id: string;
-  type: string;
-  at: number;
-  device: string;
-  ip_prefix: string;
-  method: string;
-  /** Hash of the token in the new-device mail's "This wasn't me" link; null when no link was sent. */
-  not_me_token_hash: string | null;
-}
-export type SecurityEventRow = Selectable<SecurityEventsTable>;
+import type { Kysely } from 'kysely';
+import type { Database, SecurityEventRow } from './schema.ts';
 
 interface NewSecurityEvent {
   memberId: number;
@@ -47,10 +32,7 @@ export interface SecurityEventsRepository {
   endEverything(memberId: number, now: number): Promise<void>;
 }
 
-type Db = Kysely<Database & { security_events: SecurityEventsTable }>;
-
-export function securityEventsRepository(database: Kysely<Database>): SecurityEventsRepository {
-  const db: Db = database.withTables<{ security_events: SecurityEventsTable }>();
+export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRepository {
   return {
     async record(event) {
       await db
