@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { languageTag } from '../shared/language-tag.ts';
 import { negotiateLanguage, toLanguage, type Language } from '../shared/languages.ts';
 import { RequestDefaults } from './api/request-defaults.tsx';
-import { Spinner } from './components/spinner.tsx';
+import { Spinner } from './ui/spinner.tsx';
 import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { OptionCategory } from '../../shared/enums.ts';
 import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts';
 import type { CountryRecord, OptionRecord } from '../../shared/schemas/info.ts';
-import { localiseCountries } from '../components/country/localised-countries.ts';
+import { localiseCountries } from '../ui/country/localised-countries.ts';
 import { fetchData } from './http.ts';
 
 /** Failures to load reference data are only logged (spec section 8); the form stays usable. */

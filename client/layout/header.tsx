@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useMember } from '../api/member.ts';
-import { LanguagePicker } from '../components/language-picker.tsx';
+import { LanguagePicker } from '../ui/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
 import { logoLink } from '../site-links.ts';

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { LogoutModal } from '../components/logout-modal.tsx';
-import { Toasts } from '../components/toasts.tsx';
+import { LogoutModal } from '../ui/logout-modal.tsx';
+import { Toasts } from '../ui/toasts.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { rememberLastPage } from '../session/language-path.ts';
 import { Footer } from './footer.tsx';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { getCountryCodeForRegionCode, getRegionCodeForCountryCode } from 'awesome-phonenumber';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
-import { countryCodeOptions } from '../../client/components/country/country-code-options.ts';
+import { countryCodeOptions } from '../../client/ui/country/country-code-options.ts';
 import { countryChange, profileValuesOf } from '../../client/pages/my-account/profile-values.ts';
 import type { Member } from '../../shared/schemas/member.ts';
 import { createClient, startStack } from '../helper.ts';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkStateOf, chipsOf, removeChip, sameSelection, setChecked } from '../../client/components/checkbox-tree/option-tree.ts';
+import { checkStateOf, chipsOf, removeChip, sameSelection, setChecked } from '../../client/ui/checkbox-tree/option-tree.ts';
 import type { OptionRecord } from '../../shared/schemas/info.ts';
 
 const tree: OptionRecord[] = [

@@ -2,7 +2,7 @@ import t from 'tap';
 import { CaptchaType } from '../../shared/enums.ts';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
 import { validateCaptcha } from '../../shared/rules/registration.ts';
-import { captchaAnswer } from '../../client/components/captcha/captcha-answer.ts';
+import { captchaAnswer } from '../../client/ui/captcha/captcha-answer.ts';
 import { sampleNumberId, sampleNumberPath } from '../../client/pages/register/sample-numbers.ts';
 import { validatePreferring } from '../../client/pages/choosing-preferring/preferring-values.ts';
 

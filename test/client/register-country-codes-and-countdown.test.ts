@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
-import { countryCodeOptions } from '../../client/components/country/country-code-options.ts';
-import { secondsLeft } from '../../client/components/countdown.ts';
+import { countryCodeOptions } from '../../client/ui/country/country-code-options.ts';
+import { secondsLeft } from '../../client/ui/countdown.ts';
 
 const country = (name: string, phoneCode: string): CountryRecord => ({
   code: name.slice(0, 2),

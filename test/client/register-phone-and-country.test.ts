@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
-import { findCountry } from '../../client/components/country/find-country.ts';
+import { findCountry } from '../../client/ui/country/find-country.ts';
 import { countryChangePatch } from '../../client/pages/register/country-change.ts';
 import { effectivePhoneMode, switchPhoneMode } from '../../client/pages/register/phone-mode.ts';
 import { INITIAL_REGISTER_VALUES, type RegisterFormValues } from '../../client/pages/register/register-values.ts';

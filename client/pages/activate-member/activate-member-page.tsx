@@ -4,13 +4,13 @@ import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ACTIVATION_REDIRECT_SECONDS } from '../../../shared/limits.ts';
 import { ApiError, request } from '../../api/http.ts';
-import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { endsIn, useSecondsLeft } from '../../components/countdown.ts';
+import { endsIn, useSecondsLeft } from '../../ui/countdown.ts';
 import { activationOutcome, errorPagePath, isPortalPath, passFromLink, type ActivationData } from './activation-outcome.ts';
 
 function go(destination: string): void {

@@ -7,9 +7,9 @@ import { isBlank } from '../../../shared/rules/types.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
 import { failureCode } from '../../api/request-failure.ts';
-import { Button } from '../../components/button.tsx';
-import { PasswordChecklist } from '../../components/password-checklist.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { changeResult, type ChangeResult } from './change-result.ts';
 import { withServerVerdicts, type ServerVerdict } from './server-verdicts.ts';
 

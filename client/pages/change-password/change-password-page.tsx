@@ -8,7 +8,7 @@ import type { ResetPwdUnAuthData } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { MEMBER_PATH, useMember } from '../../api/member.ts';
 import { changePassword, resetPasswordWithLink } from '../../api/password.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { continueAfterSignIn, refreshSessionState } from '../../session/after-sign-in.ts';
 import { loginOutcome } from '../../session/login-outcome.ts';

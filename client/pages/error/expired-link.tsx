@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
-import { ResendCountdown } from '../../components/verification/resend-countdown.tsx';
-import { useResend } from '../../components/verification/use-resend.ts';
+import { ResendCountdown } from '../../features/verification/resend-countdown.tsx';
+import { useResend } from '../../features/verification/use-resend.ts';
 
 /** 'Link expired': one button sends a new verification mail; then the sent view with its own countdown. */
 export function ExpiredLink({ userId }: { userId: string }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { useResend } from '../../components/verification/use-resend.ts';
+import { useResend } from '../../features/verification/use-resend.ts';
 import type { ForgotOutcome } from './forgot-outcome.ts';
 
 export interface ForgotMessageProps {

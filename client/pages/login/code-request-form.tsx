@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { LOGIN_ID_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateCodeLogin } from '../../../shared/rules/login.ts';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
 
 export interface CodeRequestFormProps {
   /** The account ID typed in password mode. */

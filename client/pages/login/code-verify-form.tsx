@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_CODE_MAX_LENGTH, OTP_VALID_SECONDS } from '../../../shared/limits.ts';
 import { validateOtpCode } from '../../../shared/rules/login.ts';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { ResendWithCountdown } from '../../components/resend-with-countdown.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 import { SEND_OTP_CODE_PATH } from '../../api/auth.ts';
 
 export interface CodeSent {

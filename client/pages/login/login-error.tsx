@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { REACTIVATE_PATH, reactivate } from '../../api/verification.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { useSecondsLeft } from '../../components/countdown.ts';
-import { ResendWithCountdown } from '../../components/resend-with-countdown.tsx';
+import { useSecondsLeft } from '../../ui/countdown.ts';
+import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 
 export interface ShownError {
   code: string;

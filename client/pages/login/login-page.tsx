@@ -14,7 +14,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { loginOutcome } from '../../session/login-outcome.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { privacyPolicyLink } from '../../site-links.ts';
-import { SocialButtons } from '../../components/social/social-buttons.tsx';
+import { SocialButtons } from '../../features/social/social-buttons.tsx';
 import { useVariant } from '../../variant.ts';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { CodeVerifyForm, type CodeSent } from './code-verify-form.tsx';
@@ -23,7 +23,7 @@ import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
-import { endsIn } from '../../components/countdown.ts';
+import { endsIn } from '../../ui/countdown.ts';
 
 /** The three modes of the login screen (spec section 2). */
 type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from './passkey-api.ts';
 

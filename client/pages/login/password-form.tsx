@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LOGIN_ID_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateLogin, type LoginValues } from '../../../shared/rules/login.ts';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
 
 export interface PasswordFormProps {

@@ -3,7 +3,7 @@ import { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
 import { logout } from '../../api/auth.ts';
 import { IS_LOGIN_PATH, MEMBER_PATH } from '../../api/member.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { forgetUserId } from '../../session/stored-user.ts';

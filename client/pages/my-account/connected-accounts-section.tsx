@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { SocialType } from '../../../shared/enums.ts';
 import type { SocialData } from '../../../shared/schemas/member.ts';
-import { Button } from '../../components/button.tsx';
-import { LinkOffIcon } from '../../components/icons.tsx';
-import { SOCIAL_NAMES } from '../../components/social/social-api.ts';
-import { SOCIAL_MARKS } from '../../components/social/social-icons.tsx';
+import { Button } from '../../ui/button.tsx';
+import { LinkOffIcon } from '../../ui/icons.tsx';
+import { SOCIAL_NAMES } from '../../features/social/social-api.ts';
+import { SOCIAL_MARKS } from '../../features/social/social-icons.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { AccountSection } from './account-section.tsx';
 import { shortMonthDate } from './dates.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
-import { Button } from '../../components/button.tsx';
-import { AlertIcon } from '../../components/icons.tsx';
+import { Button } from '../../ui/button.tsx';
+import { AlertIcon } from '../../ui/icons.tsx';
 import { monthDayYear } from './dates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

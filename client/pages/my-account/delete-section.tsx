@@ -6,7 +6,7 @@ import type { Member } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { MEMBER_PATH, requestDeletion, restoreAccount } from '../../api/member.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { monthDayYear } from './dates.ts';

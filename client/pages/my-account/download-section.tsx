@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
 import { ApiError } from '../../api/http.ts';
 import { downloadProfile, EXPORT_PROFILE_PATH } from '../../api/member.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 

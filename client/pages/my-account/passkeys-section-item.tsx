@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
 import type { Language } from '../../../shared/languages.ts';
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from '../../../shared/schemas/passkeys.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { PASSKEYS_PATH, removePasskey, renamePasskey } from '../login/passkey-api.ts';
 import { shortMonthDate } from './dates.ts';

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
 import { fetchData } from '../../api/http.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey, webAuthn } from '../login/passkey-api.ts';

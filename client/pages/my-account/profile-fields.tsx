@@ -4,17 +4,17 @@ import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '.
 import { isChina, requiresState } from '../../../shared/rules/countries.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/info.ts';
-import { CheckboxTree } from '../../components/checkbox-tree/checkbox-tree.tsx';
-import { Field } from '../../components/field.tsx';
-import { NameFields } from '../../components/name-fields.tsx';
-import { PhoneNumberField } from '../../components/phone-number-field.tsx';
-import { SelectField } from '../../components/select-field.tsx';
+import { CheckboxTree } from '../../ui/checkbox-tree/checkbox-tree.tsx';
+import { Field } from '../../ui/field.tsx';
+import { NameFields } from '../../ui/name-fields.tsx';
+import { PhoneNumberField } from '../../ui/phone-number-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useVariant } from '../../variant.ts';
-import { findCountry } from '../../components/country/find-country.ts';
-import { countryCodeOptions } from '../../components/country/country-code-options.ts';
-import { countryOptions } from '../../components/country/country-options.ts';
-import { useStateOptions } from '../../components/country/use-state-options.ts';
+import { findCountry } from '../../ui/country/find-country.ts';
+import { countryCodeOptions } from '../../ui/country/country-code-options.ts';
+import { countryOptions } from '../../ui/country/country-options.ts';
+import { useStateOptions } from '../../ui/country/use-state-options.ts';
 import { countryChange, type ProfileFormValues } from './profile-values.ts';
 
 export interface ProfileFieldsProps {

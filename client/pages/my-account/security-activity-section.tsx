@@ -4,7 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
 import { DISOWNABLE_EVENT_TYPES } from '../../../shared/schemas/security-center.ts';
 import { fetchData } from '../../api/http.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';

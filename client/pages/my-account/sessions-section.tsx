@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { fetchData } from '../../api/http.ts';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';

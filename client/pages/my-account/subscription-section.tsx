@@ -2,7 +2,7 @@ import { Form } from 'react-final-form';
 import type { Member } from '../../../shared/schemas/member.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { updateSubscription } from '../../api/member.ts';
-import { RadioGroup } from '../../components/radio-group.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
 import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 

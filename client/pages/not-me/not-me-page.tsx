@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { Button } from '../../components/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { disownEvent } from '../my-account/security-center-api.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { keepPassword } from '../../api/password.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { loginNowQuery } from './login-now-query.ts';
 

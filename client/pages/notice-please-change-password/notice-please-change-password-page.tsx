@@ -6,7 +6,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readUserId } from '../../session/stored-user.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { ResendButton } from '../../components/password-mail/resend-button.tsx';
+import { ResendButton } from '../../features/password-mail/resend-button.tsx';
 
 /** After a sign-in answered OneYearNotUpdatePwd: the reminder mail went to the user id; resend. Without one, login. */
 export default function NoticePleaseChangePasswordPage() {

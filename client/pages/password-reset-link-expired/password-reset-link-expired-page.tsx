@@ -6,8 +6,8 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readUserId } from '../../session/stored-user.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { ResendButton } from '../../components/password-mail/resend-button.tsx';
-import { storeSentMail } from '../../components/password-mail/sent-mail.ts';
+import { ResendButton } from '../../features/password-mail/resend-button.tsx';
+import { storeSentMail } from '../../features/password-mail/sent-mail.ts';
 
 /** The reset link expired: resend to the known user (session, then local storage), else request a new one. */
 export default function PasswordResetLinkExpiredPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ChevronRightIcon } from '../../components/icons.tsx';
+import { ChevronRightIcon } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { logout, refererLogin } from '../../api/auth.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';

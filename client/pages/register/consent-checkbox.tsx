@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useField } from 'react-final-form';
-import { useVisibleError } from '../../components/error-display.tsx';
-import { describedBy, FieldMessage } from '../../components/field-message.tsx';
-import { RequiredMark } from '../../components/required-mark.tsx';
+import { useVisibleError } from '../../ui/error-display.tsx';
+import { describedBy, FieldMessage } from '../../ui/field-message.tsx';
+import { RequiredMark } from '../../ui/required-mark.tsx';
 
 export interface ConsentCheckboxProps {
   name: string;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../ui/field.tsx';
 
 export interface EmailFieldProps {
   checking: boolean;

@@ -2,11 +2,11 @@ import { useForm, useFormState } from 'react-final-form';
 import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '../../../shared/limits.ts';
 import { needsVatAndAddress, requiresState } from '../../../shared/rules/countries.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
-import { Field } from '../../components/field.tsx';
-import { SelectField } from '../../components/select-field.tsx';
-import { findCountry } from '../../components/country/find-country.ts';
-import { countryOptions } from '../../components/country/country-options.ts';
-import { useStateOptions } from '../../components/country/use-state-options.ts';
+import { Field } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { findCountry } from '../../ui/country/find-country.ts';
+import { countryOptions } from '../../ui/country/country-options.ts';
+import { useStateOptions } from '../../ui/country/use-state-options.ts';
 import { countryChangePatch } from './country-change.ts';
 import type { RegisterFormValues } from './register-values.ts';
 

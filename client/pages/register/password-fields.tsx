@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useField } from 'react-final-form';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
-import { PasswordChecklist } from '../../components/password-checklist.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { PasswordChecklist } from '../../ui/password-checklist.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 
 /** Password with the live checklist of the rules, and its confirmation (paste blocked). */
 export function PasswordFields() {

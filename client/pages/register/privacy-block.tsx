@@ -1,7 +1,7 @@
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { privacyBlockFor } from '../../../shared/rules/countries.ts';
-import { RadioGroup } from '../../components/radio-group.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { privacyPolicyLink } from '../../site-links.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useCountries } from '../../api/info.ts';
-import { useSocialSignUp } from '../../components/social/social-api.ts';
-import { CheckCircleIcon } from '../../components/icons.tsx';
-import { SocialButtons } from '../../components/social/social-buttons.tsx';
+import { useSocialSignUp } from '../../features/social/social-api.ts';
+import { CheckCircleIcon } from '../../ui/icons.tsx';
+import { SocialButtons } from '../../features/social/social-buttons.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';

@@ -3,8 +3,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { EmailResendForm } from '../../components/verification/email-resend-form.tsx';
-import { storeRegisteredEmail } from '../../components/verification/registered-email.ts';
+import { EmailResendForm } from '../../features/verification/email-resend-form.tsx';
+import { storeRegisteredEmail } from '../../features/verification/registered-email.ts';
 
 export default function ResendVerifyMailPage() {
   const { t } = useTranslation();

@@ -5,8 +5,8 @@ import { RESEND_RESET_MAIL_PATH, resendResetMail } from '../../api/password.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { ResendButton } from '../../components/password-mail/resend-button.tsx';
-import { readSentMail, storeSentMail } from '../../components/password-mail/sent-mail.ts';
+import { ResendButton } from '../../features/password-mail/resend-button.tsx';
+import { readSentMail, storeSentMail } from '../../features/password-mail/sent-mail.ts';
 
 /** The reset e-mail went out: to which address, how long the link works, and a resend link. */
 export default function ResetPasswordPage() {

@@ -1,8 +1,8 @@
 import type { Language } from '../../../shared/languages.ts';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import { request } from '../../api/http.ts';
-import type { PendingSocialSignIn } from '../../components/social/social-api.ts';
-import { SOCIAL_LOGIN_PATHS } from '../../components/social/social-api.ts';
+import type { PendingSocialSignIn } from '../../features/social/social-api.ts';
+import { SOCIAL_LOGIN_PATHS } from '../../features/social/social-api.ts';
 import type { SignedInOutcome } from '../../session/after-sign-in.ts';
 import { loginOutcome } from '../../session/login-outcome.ts';
 

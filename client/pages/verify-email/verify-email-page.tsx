@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { checkResetToken } from '../../api/password.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { rememberUserId } from '../../session/stored-user.ts';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../layout/page-title.ts';
-import { EmailResendForm } from '../../components/verification/email-resend-form.tsx';
-import { readRegisteredEmail, storeRegisteredEmail } from '../../components/verification/registered-email.ts';
-import { ResendCountdown } from '../../components/verification/resend-countdown.tsx';
+import { EmailResendForm } from '../../features/verification/email-resend-form.tsx';
+import { readRegisteredEmail, storeRegisteredEmail } from '../../features/verification/registered-email.ts';
+import { ResendCountdown } from '../../features/verification/resend-countdown.tsx';
 
 /** After registration: the mail went to the stored address; without one, the member can enter it. */
 export default function VerifyYourEmailAddressPage() {

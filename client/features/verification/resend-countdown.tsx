@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import { REACTIVATE_PATH } from '../../api/verification.ts';
 import { toastSuccess } from '../../state/toasts.ts';
-import { ResendWithCountdown } from '../resend-with-countdown.tsx';
+import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 import { useResend } from './use-resend.ts';
 
 export interface ResendCountdownProps {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
 import { usePortalConfig } from '../../api/portal-config.ts';
-import { Button } from '../button.tsx';
-import { Captcha } from '../captcha/captcha.tsx';
-import { captchaAnswer } from '../captcha/captcha-answer.ts';
-import { Field } from '../field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Captcha } from '../../ui/captcha/captcha.tsx';
+import { captchaAnswer } from '../../ui/captcha/captcha-answer.ts';
+import { Field } from '../../ui/field.tsx';
 import { useResend } from './use-resend.ts';
 
 export interface EmailResendFormProps {

@@ -6,7 +6,7 @@ import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { useVariant } from '../../variant.ts';
-import { Button } from '../button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { SOCIAL_AUTHORIZE_PATH, SOCIAL_NAMES, startSocialSignIn } from './social-api.ts';
 import { SOCIAL_MARKS } from './social-icons.tsx';
 

@@ -2,7 +2,7 @@ import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { toastSuccess } from '../../state/toasts.ts';
-import { ResendWithCountdown } from '../resend-with-countdown.tsx';
+import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 
 export interface ResendButtonProps {
   /** The API path `send` calls. */
