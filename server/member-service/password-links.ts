@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/languages.ts';
 import { KEEP_PASSWORD_LINK_VALID_SECONDS, RESET_LINK_VALID_SECONDS } from '../../shared/limits.ts';
-import type { ServiceContext } from './context.ts';
+import type { CoreContext } from './core-context.ts';
 import type { OutgoingMail } from './mail/mailer.ts';
 import { renderPasswordChangedMail, renderPasswordReminderMail, renderPasswordResetMail } from './mail/password-mails.ts';
 import { hashToken, randomToken } from './security/tokens.ts';
@@ -8,7 +8,7 @@ import type { PasswordLinkPurpose } from './store/reset-tokens.ts';
 import type { MemberRow } from './store/schema.ts';
 
 /** What writing a password mail needs; it is written when it is sent, without a request. */
-export type MailContext = Pick<ServiceContext, 'store' | 'clock' | 'config'>;
+export type MailContext = CoreContext;
 
 const RESET_MINUTES = Math.round(RESET_LINK_VALID_SECONDS / 60);
 

@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/languages.ts';
 import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
-import type { ServiceContext } from './context.ts';
+import type { CoreContext } from './core-context.ts';
 import type { OutgoingMail } from './mail/mailer.ts';
 import { renderVerifyEmail } from './mail/templates.ts';
 import { hashToken, randomToken } from './security/tokens.ts';
@@ -18,11 +18,7 @@ export function activationLink(publicOrigin: string, lang: Language, token: stri
  * Issues a new e-mail verification link (which supersedes the member's older ones) and
  * writes the mail carrying it in the given language.
  */
-export async function verificationMail(
-  ctx: Pick<ServiceContext, 'store' | 'clock' | 'config'>,
-  member: MemberRow,
-  lang: Language,
-): Promise<OutgoingMail> {
+export async function verificationMail(ctx: CoreContext, member: MemberRow, lang: Language): Promise<OutgoingMail> {
   const token = randomToken();
   const now = ctx.clock.now();
   await ctx.store.activations.issue(member.id, hashToken(token), now, now + ACTIVATION_LINK_VALID_SECONDS * 1000);

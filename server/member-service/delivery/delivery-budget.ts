@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { ServiceContext } from '../context.ts';
+import type { CoreContext } from '../core-context.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -12,7 +12,7 @@ export type DeliveryChannel = 'sms' | 'verification-mail';
  * no more texts than on one, so pumping texts to it (or mails to an address) costs the same budget.
  * Destinations are stored as keyed hashes: a table of phone numbers would be a leak of its own.
  */
-export function deliveryBudget(ctx: Pick<ServiceContext, 'store' | 'clock' | 'config'>) {
+export function deliveryBudget(ctx: CoreContext) {
   const key = createHash('sha256').update(`delivery-budgets:${ctx.config.passwordEncodingKey}`).digest();
   const limits: Record<DeliveryChannel, number> = {
     sms: ctx.config.smsPerNumberPerHour,

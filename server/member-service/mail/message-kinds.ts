@@ -1,7 +1,7 @@
 import { MemberStatus, OtpVerifyType } from '../../../shared/enums.ts';
 import { isLanguage, type Language } from '../../../shared/languages.ts';
 import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
-import type { ServiceContext } from '../context.ts';
+import type { CoreContext } from '../core-context.ts';
 import { passwordChangedMail, passwordReminderMail, passwordResetMail } from '../password-links.ts';
 import { mobileNumberOf, provenMobileOf } from '../phone/proven-mobile.ts';
 import { codeIssuer } from '../sign-in/issue-code.ts';
@@ -33,7 +33,7 @@ export interface MessageParams {
 /** A message written and ready to hand over; `undelivered` undoes what writing it issued. */
 export type ReadyMessage = ({ mail: OutgoingMail } | { sms: OutgoingSms }) & { undelivered?: () => Promise<void> };
 
-export type WriteContext = Pick<ServiceContext, 'store' | 'clock' | 'config'>;
+export type WriteContext = CoreContext;
 
 export type MessageKindName =
   | 'verification'

@@ -4,7 +4,7 @@ import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
 import { buttonLink, htmlMail } from './html-layout.ts';
 import { nameValues } from './name-values.ts';
 import type { OutgoingMail } from './mailer.ts';
-import type { ServiceContext } from '../context.ts';
+import type { CoreContext } from '../core-context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
 
@@ -95,7 +95,7 @@ function notMeLink(publicOrigin: string, lang: Language, eventId: string, token:
  * later mail about the same event would replace it); undefined when the event is gone.
  */
 export async function newDeviceMail(
-  ctx: Pick<ServiceContext, 'store' | 'config'>,
+  ctx: Pick<CoreContext, 'store' | 'config'>,
   member: MemberRow,
   lang: Language,
   eventId: string,

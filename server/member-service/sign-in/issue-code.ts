@@ -1,5 +1,5 @@
 import { OTP_VALID_SECONDS } from '../../../shared/limits.ts';
-import type { ServiceContext } from '../context.ts';
+import type { CoreContext } from '../core-context.ts';
 import { newOtpCode, otpCodeHasher } from './otp-code.ts';
 
 export interface CodeToIssue {
@@ -13,7 +13,7 @@ export interface CodeToIssue {
 }
 
 /** Issues one-time codes: a new code voids the member's earlier ones of its flow; only its keyed hash is stored. */
-export function codeIssuer(ctx: Pick<ServiceContext, 'store' | 'clock' | 'config'>) {
+export function codeIssuer(ctx: CoreContext) {
   const hashCode = otpCodeHasher(ctx.config.passwordEncodingKey);
   return async function issueCode({ memberId, flow, scope, channel }: CodeToIssue): Promise<{ code: string; id: number }> {
     const code = newOtpCode();
