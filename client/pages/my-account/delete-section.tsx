@@ -26,27 +26,39 @@ export function DeleteSection({ member }: { member: Member }) {
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const restoreButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
+  /** Where the focus goes once the dialog has closed. */
+  const focusAfterClose = useRef<'delete' | 'restore' | undefined>(undefined);
   const pending = Boolean(member.myAccountDeleteDate);
 
+  // Restore shows once the user info has been read again, which may be after the dialog closed: the focus waits for it.
   useEffect(() => {
-    if (wasConfirming.current && !confirming) (deleteButton.current ?? restoreButton.current)?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+    if (confirming || !focusAfterClose.current) return;
+    const button = focusAfterClose.current === 'restore' ? restoreButton.current : deleteButton.current;
+    if (!button) return;
+    button.focus();
+    focusAfterClose.current = undefined;
+  }, [confirming, pending]);
 
+  const closeDialog = (focus: 'delete' | 'restore') => {
+    focusAfterClose.current = focus;
+    setConfirming(false);
+  };
+
+  /** Resolves true when the server made the change. */
   const run = async (call: () => Promise<Reply<Member>>, successKey: string) => {
     try {
       const reply = await trigger(call);
       if (reply.isSuccess) toastSuccess(successKey);
       else toastFailure(reply);
+      return reply.isSuccess;
     } catch (error) {
       toastFailure(error);
+      return false;
     }
   };
 
   const confirmDeletion = async () => {
-    await run(requestDeletion, 'account.delete.done');
-    setConfirming(false);
+    closeDialog((await run(requestDeletion, 'account.delete.done')) ? 'restore' : 'delete');
   };
 
   return (
@@ -78,7 +90,7 @@ export function DeleteSection({ member }: { member: Member }) {
           </Button>
         </AccountSection>
       )}
-      <DeleteConfirmDialog open={confirming} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void confirmDeletion()} />
+      <DeleteConfirmDialog open={confirming} busy={busy} onCancel={() => closeDialog('delete')} onConfirm={() => void confirmDeletion()} />
     </>
   );
 }
