@@ -5,7 +5,7 @@ import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { Button } from '../../ui/button.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from './passkey-api.ts';
+import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from '../../api/passkeys.ts';
 
 export interface PasskeySignInProps {
   /** A sign-in reply, followed like the password sign-in's (continueAfterSignIn). */

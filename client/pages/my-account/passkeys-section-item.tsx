@@ -5,7 +5,7 @@ import type { Language } from '../../../shared/languages.ts';
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from '../../../shared/schemas/passkeys.ts';
 import { Button } from '../../ui/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
-import { PASSKEYS_PATH, removePasskey, renamePasskey } from '../login/passkey-api.ts';
+import { PASSKEYS_PATH, removePasskey, renamePasskey } from '../../api/passkeys.ts';
 import { shortMonthDate } from './dates.ts';
 
 type Mode = 'view' | 'rename' | 'confirmRemove';

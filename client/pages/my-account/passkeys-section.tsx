@@ -7,7 +7,7 @@ import { fetchData } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
-import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey, webAuthn } from '../login/passkey-api.ts';
+import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey, webAuthn } from '../../api/passkeys.ts';
 import { AccountSection } from './account-section.tsx';
 import { PasskeyItem } from './passkeys-section-item.tsx';
 

@@ -1,8 +1,8 @@
 import * as simpleWebAuthn from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
-import type { LoginResultData } from '../../../shared/schemas/auth.ts';
-import { request } from '../../api/http.ts';
+import type { Passkey, PasskeyList } from '../../shared/schemas/passkeys.ts';
+import type { LoginResultData } from '../../shared/schemas/auth.ts';
+import { request } from './http.ts';
 
 export const PASSKEYS_PATH = '/api/Member/Passkeys';
 
