@@ -16,15 +16,18 @@ function isReply(failure: unknown): failure is Pick<Reply, 'code' | 'title'> {
   return typeof failure === 'object' && failure !== null && 'isSuccess' in failure;
 }
 
+/** The toast of a refused reply: its translated code, or the server's title when it sent one (spec section 8). */
+export function refusalToast(reply: Pick<Reply, 'code' | 'title'>): ToastMessage {
+  return { messageKey: `error.${reply.code || 'somethingWentWrong'}`, ...(reply.title ? { text: reply.title } : {}) };
+}
+
 /**
  * The toast for a failed request: a refused reply shows its translated code (a server title
  * wins, spec section 8); a thrown request shows `failureCode`. Undefined when another part of
  * the page has already said it.
  */
 export function failureToast(failure: unknown): ToastMessage | undefined {
-  if (isReply(failure)) {
-    return { messageKey: `error.${failure.code || 'somethingWentWrong'}`, ...(failure.title ? { text: failure.title } : {}) };
-  }
+  if (isReply(failure)) return refusalToast(failure);
   return alreadyShown(failure) ? undefined : { messageKey: `error.${failureCode(failure)}` };
 }
 

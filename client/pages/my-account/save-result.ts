@@ -1,4 +1,5 @@
 import type { Reply } from '../../../shared/schemas/reply.ts';
+import { refusalToast } from '../../api/request-failure.ts';
 import type { ToastMessage } from '../../state/toasts.ts';
 import type { ProfileFormValues } from './profile-values.ts';
 
@@ -8,7 +9,7 @@ import type { ProfileFormValues } from './profile-values.ts';
  */
 export function saveFailureToasts(reply: Pick<Reply, 'code' | 'title' | 'errors'>): ToastMessage[] {
   if (reply.errors && reply.errors.length > 0) return reply.errors.map((item) => ({ messageKey: `error.${item.code}` }));
-  return [{ messageKey: `error.${reply.code || 'somethingWentWrong'}`, ...(reply.title ? { text: reply.title } : {}) }];
+  return [refusalToast(reply)];
 }
 
 /** Server names of fields that the form calls otherwise. */

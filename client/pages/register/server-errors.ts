@@ -1,4 +1,5 @@
 import type { Reply } from '../../../shared/schemas/reply.ts';
+import { refusalToast } from '../../api/request-failure.ts';
 import type { ToastMessage } from '../../state/toasts.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
@@ -77,6 +78,6 @@ export function registerFailure(reply: Pick<Reply, 'code' | 'title' | 'errors'>)
   // A server message wins over the translated code (spec section 8).
   const toasts: ToastMessage[] = reply.errors?.length
     ? reply.errors.map((item) => ({ messageKey: `error.${item.code}` }))
-    : [{ messageKey: `error.${reply.code}`, ...(reply.title ? { text: reply.title } : {}) }];
+    : [refusalToast(reply)];
   return { fieldErrors, toasts };
 }
