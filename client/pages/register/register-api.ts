@@ -5,6 +5,8 @@ export function register(payload: RegisterRequest) {
   return request('/api/Member/Register', { method: 'POST', body: payload });
 }
 
+export const IS_EXIST_PATH = '/api/Member/IsExist';
+
 export function isExist(email: string) {
-  return request<{ isExist: boolean }>('/api/Member/IsExist', { method: 'POST', body: { email } });
+  return request<{ isExist: boolean }>(IS_EXIST_PATH, { method: 'POST', body: { email } });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
+import useSWRMutation from 'swr/mutation';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
-import { isExist } from './register-api.ts';
+import { IS_EXIST_PATH, isExist } from './register-api.ts';
 
 export type EmailStatus = 'EmailExists' | 'ContactHR';
 
@@ -10,7 +11,9 @@ export type EmailStatus = 'EmailExists' | 'ContactHR';
  */
 export function useEmailCheck() {
   const [verdicts, setVerdicts] = useState<ReadonlyMap<string, EmailStatus | undefined>>(new Map());
-  const [checking, setChecking] = useState(false);
+  const { trigger: ask, isMutating: checking } = useSWRMutation(IS_EXIST_PATH, (_path: string, { arg: address }: { arg: string }) =>
+    isExist(address),
+  );
 
   const remember = useCallback((email: string, status: EmailStatus | undefined) => {
     setVerdicts((previous) => new Map(previous).set(normalizeEmail(email), status));
@@ -20,18 +23,15 @@ export function useEmailCheck() {
     async (email: string) => {
       const address = normalizeEmail(email);
       if (validateEmail(address) || verdicts.has(address)) return;
-      setChecking(true);
       try {
-        const reply = await isExist(address);
+        const reply = await ask(address);
         if (reply.code === 'ContactHR') remember(address, 'ContactHR');
         else if (reply.isSuccess) remember(address, reply.data?.isExist ? 'EmailExists' : undefined);
       } catch {
         // Unanswered (network, rate limit): Register itself refuses a taken address.
-      } finally {
-        setChecking(false);
       }
     },
-    [verdicts, remember],
+    [verdicts, remember, ask],
   );
 
   const statusOf = useCallback((email: string | undefined) => verdicts.get(normalizeEmail(email ?? '')), [verdicts]);
