@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../shared/languages.ts';
 import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
+import { useLanguage } from '../../session/language-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
-import { monthDayYear } from './dates.ts';
+import { numericDate } from './dates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,8 +18,8 @@ export interface DeleteConfirmDialogProps {
 }
 
 /** The date the account would be deleted for good if the member confirmed now (DESIGN.md: 30 days). */
-export function permanentDeletionDate(now: number): string {
-  return monthDayYear(new Date(now + DELETION_PERMANENT_DAYS * DAY_MS).toISOString());
+function permanentDeletionDate(now: number, lang: Language): string {
+  return numericDate(new Date(now + DELETION_PERMANENT_DAYS * DAY_MS).toISOString(), lang);
 }
 
 /** Keeps Tab and Shift+Tab among the dialog's own enabled buttons. */
@@ -45,7 +47,8 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
 function PermanentDeletionNotice() {
   const { t } = useTranslation();
   const [openedAt] = useState(Date.now);
-  return <p>{t('account.delete.confirm.when', { date: permanentDeletionDate(openedAt), days: DELETION_PERMANENT_DAYS })}</p>;
+  const lang = useLanguage();
+  return <p>{t('account.delete.confirm.when', { date: permanentDeletionDate(openedAt, lang), days: DELETION_PERMANENT_DAYS })}</p>;
 }
 
 export function DeleteConfirmDialog({ open, busy, onCancel, onConfirm }: DeleteConfirmDialogProps) {

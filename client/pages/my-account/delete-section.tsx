@@ -7,9 +7,10 @@ import type { Reply } from '../../../shared/schemas/reply.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { MEMBER_PATH, requestDeletion, restoreAccount } from '../../api/member.ts';
 import { Button } from '../../ui/button.tsx';
+import { useLanguage } from '../../session/language-context.ts';
 import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
-import { monthDayYear } from './dates.ts';
+import { numericDate } from './dates.ts';
 import { DeleteConfirmDialog } from './delete-confirm-dialog.tsx';
 
 /** Deletion or restore: either changes the member, whose user info is then read again (spec section 4). */
@@ -22,6 +23,7 @@ const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<
  */
 export function DeleteSection({ member }: { member: Member }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { trigger, isMutating: busy } = useSWRMutation(MEMBER_PATH, changeAccount);
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -65,7 +67,7 @@ export function DeleteSection({ member }: { member: Member }) {
     <>
       {pending ? (
         <AccountSection id="delete-account" title="account.restore.title">
-          <p>{t('account.restore.intro', { date: monthDayYear(member.myAccountDeleteDate) })}</p>
+          <p>{t('account.restore.intro', { date: numericDate(member.myAccountDeleteDate, lang) })}</p>
           <Button ref={restoreButton} busy={busy} onClick={() => void run(restoreAccount, 'account.restore.done')}>
             {t('account.restore.button')}
           </Button>

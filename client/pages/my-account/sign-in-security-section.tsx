@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Member } from '../../../shared/schemas/member.ts';
+import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { AccountSection } from './account-section.tsx';
-import { monthDayYear } from './dates.ts';
+import { numericDate } from './dates.ts';
 import { PhoneVerification } from './phone-verification.tsx';
 
 /** Account id, the e-mail (changed only through the privacy team), and the password's last change. */
@@ -12,7 +13,7 @@ export function SignInSecuritySection({ member }: { member: Member }) {
   const { t } = useTranslation();
   const { queryString } = useUrlSession();
   const emailId = useId();
-  const lastUpdate = monthDayYear(member.LastPwdModifiedDate);
+  const lastUpdate = numericDate(member.LastPwdModifiedDate, useLanguage());
 
   return (
     <AccountSection id="sign-in-security" title="account.security.title">
