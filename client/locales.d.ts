@@ -10,5 +10,7 @@ declare module 'client:start' {
   export const app: string;
   /** The chunks the entry imports. */
   export const modules: string[];
+  /** The chunks of a prerendered screen that comes in a group of its own, by its path segment. */
+  export const screenModules: Record<string, string[] | undefined>;
   export const catalogues: Record<import('../shared/languages.ts').Language, string>;
 }

@@ -1,19 +1,33 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toLanguage } from '../shared/languages.ts';
 import { activateLanguage } from './i18n.ts';
 import { AppRoutes } from './routes.tsx';
+import { loadScreenGroup, screenGroupOf } from './screens/lazy-screens.ts';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (root) {
+async function start(root: HTMLElement) {
   // A screen rendered at build time (scripts/prerender.ts) stays in view, inert, until the app
-  // can draw the same screen: its language first, so no spinner replaces it in between.
-  if (root.hasChildNodes()) await activateLanguage(toLanguage(window.location.pathname.split('/')[1])).catch(() => undefined);
+  // can draw the same screen: its language and its chunk first, so no spinner replaces it in
+  // between. (Not awaited at the top level: the screen chunks import this module.)
+  if (root.hasChildNodes()) {
+    const [, lang, segment = ''] = window.location.pathname.split('/');
+    const group = screenGroupOf(segment.toLowerCase());
+    await Promise.all([activateLanguage(toLanguage(lang)), group && loadScreenGroup(group)]).catch(() => undefined);
+  }
   root.removeAttribute('inert');
-  createRoot(root).render(
-    <StrictMode>
-      <AppRoutes />
-    </StrictMode>,
+  // A transition: React renders the first screen in slices and lets the browser work in
+  // between, rather than in one long task while a phone's main thread is busiest; a screen
+  // whose code is still on its way keeps the painted one in view instead of a spinner.
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppRoutes />
+      </StrictMode>,
+    ),
   );
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { languageTag } from '../shared/language-tag.ts';
 import { negotiateLanguage, toLanguage, type Language } from '../shared/languages.ts';
@@ -7,33 +7,32 @@ import { Spinner } from './ui/spinner.tsx';
 import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';
+import { lazyScreen } from './screens/lazy-screens.ts';
 import { LanguageContext } from './session/language-context.ts';
 import { MemberOnly, PasswordChangeFirst } from './session/route-guards.tsx';
 
 // Login is in the entry chunk; the other screens come in two chunks (client/screens/).
-const visitorScreens = () => import('./screens/visitor.ts');
-const memberScreens = () => import('./screens/member.ts');
-const LogoutPage = lazy(() => visitorScreens().then((m) => ({ default: m.LogoutPage })));
-const RefererPage = lazy(() => visitorScreens().then((m) => ({ default: m.RefererPage })));
-const RegisterPage = lazy(() => visitorScreens().then((m) => ({ default: m.RegisterPage })));
-const VerifyYourEmailAddressPage = lazy(() => visitorScreens().then((m) => ({ default: m.VerifyYourEmailAddressPage })));
-const ResendVerifyMailPage = lazy(() => visitorScreens().then((m) => ({ default: m.ResendVerifyMailPage })));
-const ActivateMemberPage = lazy(() => visitorScreens().then((m) => ({ default: m.ActivateMemberPage })));
-const RedirectPage = lazy(() => visitorScreens().then((m) => ({ default: m.RedirectPage })));
-const ErrorPage = lazy(() => visitorScreens().then((m) => ({ default: m.ErrorPage })));
-const SocialLoginPage = lazy(() => visitorScreens().then((m) => ({ default: m.SocialLoginPage })));
-const ConfirmSubscriptionPage = lazy(() => visitorScreens().then((m) => ({ default: m.ConfirmSubscriptionPage })));
-const ForgotPasswordPage = lazy(() => visitorScreens().then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => visitorScreens().then((m) => ({ default: m.ResetPasswordPage })));
-const PasswordResetLinkExpiredPage = lazy(() => visitorScreens().then((m) => ({ default: m.PasswordResetLinkExpiredPage })));
-const VerifyEmailPage = lazy(() => visitorScreens().then((m) => ({ default: m.VerifyEmailPage })));
-const PasswordChangedPage = lazy(() => visitorScreens().then((m) => ({ default: m.PasswordChangedPage })));
-const NoticePasswordUnchangedPage = lazy(() => visitorScreens().then((m) => ({ default: m.NoticePasswordUnchangedPage })));
-const NotMePage = lazy(() => visitorScreens().then((m) => ({ default: m.NotMePage })));
-const MyAccountPage = lazy(() => memberScreens().then((m) => ({ default: m.MyAccountPage })));
-const ChoosingPreferringPage = lazy(() => memberScreens().then((m) => ({ default: m.ChoosingPreferringPage })));
-const ChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.ChangePasswordPage })));
-const NoticePleaseChangePasswordPage = lazy(() => memberScreens().then((m) => ({ default: m.NoticePleaseChangePasswordPage })));
+const LogoutPage = lazyScreen('visitor', 'LogoutPage');
+const RefererPage = lazyScreen('visitor', 'RefererPage');
+const RegisterPage = lazyScreen('visitor', 'RegisterPage');
+const VerifyYourEmailAddressPage = lazyScreen('visitor', 'VerifyYourEmailAddressPage');
+const ResendVerifyMailPage = lazyScreen('visitor', 'ResendVerifyMailPage');
+const ActivateMemberPage = lazyScreen('visitor', 'ActivateMemberPage');
+const RedirectPage = lazyScreen('visitor', 'RedirectPage');
+const ErrorPage = lazyScreen('visitor', 'ErrorPage');
+const SocialLoginPage = lazyScreen('visitor', 'SocialLoginPage');
+const ConfirmSubscriptionPage = lazyScreen('visitor', 'ConfirmSubscriptionPage');
+const ForgotPasswordPage = lazyScreen('visitor', 'ForgotPasswordPage');
+const ResetPasswordPage = lazyScreen('visitor', 'ResetPasswordPage');
+const PasswordResetLinkExpiredPage = lazyScreen('visitor', 'PasswordResetLinkExpiredPage');
+const VerifyEmailPage = lazyScreen('visitor', 'VerifyEmailPage');
+const PasswordChangedPage = lazyScreen('visitor', 'PasswordChangedPage');
+const NoticePasswordUnchangedPage = lazyScreen('visitor', 'NoticePasswordUnchangedPage');
+const NotMePage = lazyScreen('visitor', 'NotMePage');
+const MyAccountPage = lazyScreen('member', 'MyAccountPage');
+const ChoosingPreferringPage = lazyScreen('member', 'ChoosingPreferringPage');
+const ChangePasswordPage = lazyScreen('member', 'ChangePasswordPage');
+const NoticePleaseChangePasswordPage = lazyScreen('member', 'NoticePleaseChangePasswordPage');
 
 /**
  * Screens under '/{lang}/'; any other path goes to login with its query string. Member-only

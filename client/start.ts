@@ -4,7 +4,7 @@
  * been painted instead of competing with the page's own on a slow connection. Then all of it
  * at once: the entry, its chunks and the language's catalogue.
  */
-import { app, catalogues, modules } from 'client:start';
+import { app, catalogues, modules, screenModules } from 'client:start';
 import { toLanguage } from '../shared/languages.ts';
 
 function preload(href: string, as?: 'fetch') {
@@ -20,8 +20,9 @@ function preload(href: string, as?: 'fetch') {
 }
 
 function startApp() {
-  preload(catalogues[toLanguage(window.location.pathname.split('/')[1])], 'fetch');
-  for (const chunk of modules) preload(chunk);
+  const [, lang, screen = ''] = window.location.pathname.split('/');
+  preload(catalogues[toLanguage(lang)], 'fetch');
+  for (const chunk of [...modules, ...(screenModules[screen.toLowerCase()] ?? [])]) preload(chunk);
   void import(app);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Builds the browser client into dist/client: client/main.tsx as minified ESM with
- * content-hashed files under assets/, one JSON catalogue per language, the login screen of
+ * content-hashed files under assets/, one JSON catalogue per language, the entry screens of
  * each language rendered at build time (scripts/prerender.ts), and the page shells
  * (scripts/client-shell.ts). Every text file is also written brotli- and gzip-compressed.
  *
@@ -14,11 +14,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScreenGroup } from '../client/screens/screen-groups.ts';
+import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
 import { writeShells, type ShellInputs } from './client-shell.ts';
 import { precompress } from './precompress.ts';
-import { prerenderLoginScreens } from './prerender.ts';
+import { prerenderScreens } from './prerender.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -118,9 +118,21 @@ function chunkOutputs(metafile: Metafile, outdir: string): Pick<ClientOutputs, '
   };
 }
 
-/** client/start.ts with the URLs it fetches once a prerendered screen is painted. */
-async function buildStartScript(outdir: string, app: Pick<ClientOutputs, 'script' | 'preload' | 'catalogues'>): Promise<string> {
-  const urls = `export const app = ${JSON.stringify(app.script)}; export const modules = ${JSON.stringify(app.preload)}; export const catalogues = ${JSON.stringify(app.catalogues)};`;
+/**
+ * client/start.ts with the URLs it fetches once a prerendered screen is painted: the app, its
+ * chunks, the catalogues, and the chunks of the screens (by path segment) that come in a group.
+ */
+async function buildStartScript(
+  outdir: string,
+  app: Pick<ClientOutputs, 'script' | 'preload' | 'catalogues' | 'groups'>,
+  screens: string[],
+): Promise<string> {
+  const groupOf = (screen: string) =>
+    (Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>).find(([, segments]) => segments.includes(screen))?.[0];
+  const screenModules = Object.fromEntries(
+    screens.flatMap((screen) => [groupOf(screen)].filter(Boolean).map((group) => [screen, app.groups[group!]])),
+  );
+  const urls = `export const app = ${JSON.stringify(app.script)}; export const modules = ${JSON.stringify(app.preload)}; export const screenModules = ${JSON.stringify(screenModules)}; export const catalogues = ${JSON.stringify(app.catalogues)};`;
   const result = await build({
     ...browserOptions(outdir),
     entryPoints: ['client/start.ts'],
@@ -144,10 +156,11 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
     Language,
     string
   >;
-  const loginScreens = await prerenderLoginScreens(root, plugins, catalogueFiles);
-  const start = Object.keys(loginScreens).length > 0 ? await buildStartScript(outdir, { ...chunks, catalogues }) : undefined;
+  const prerendered = await prerenderScreens(root, plugins, catalogueFiles);
+  const screens = [...new Set(Object.values(prerendered).flatMap((byScreen) => Object.keys(byScreen)))];
+  const start = screens.length > 0 ? await buildStartScript(outdir, { ...chunks, catalogues }, screens) : undefined;
 
-  const outputs: ClientOutputs = { ...chunks, catalogues, loginScreens, start };
+  const outputs: ClientOutputs = { ...chunks, catalogues, prerendered, start };
   await writeShells(outdir, outputs, path.join(root, 'client/favicon.svg'), path.join(root, 'locales'));
   await precompress(outdir);
   return outputs;
@@ -155,8 +168,8 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outputs = await buildClient();
-  const prerendered = Object.keys(outputs.loginScreens).length;
+  const prerendered = Object.values(outputs.prerendered).map((byScreen) => Object.keys(byScreen).length);
   console.log(
-    `client built for ${LANGUAGES.length} languages (login prerendered in ${prerendered}): ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`,
+    `client built for ${LANGUAGES.length} languages (${prerendered.reduce((a, b) => a + b, 0)} screens prerendered): ${outputs.script} (+${outputs.preload.length} chunks)${outputs.style ? `, ${outputs.style}` : ''}`,
   );
 }

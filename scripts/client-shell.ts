@@ -8,6 +8,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
+import type { PrerenderedScreens } from './prerender.ts';
 import { languageTag } from '../shared/language-tag.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
 
@@ -45,7 +46,7 @@ export interface ShellInputs {
   catalogues: Record<Language, string>;
   /** client/start.ts, built when some screen was rendered at build time. */
   start?: string;
-  loginScreens: Partial<Record<Language, string>>;
+  prerendered: PrerenderedScreens;
 }
 
 /** Only what a data: URL in a quoted attribute needs escaped; the rest stays readable (and small). */
@@ -106,7 +107,7 @@ function untilTakeover(screen: string): string {
 /**
  * Writes dist/client/index.html (the English login shell), shells/<lang>/index.html (the login
  * shell of each language), shells/<lang>/<first path segment>.html (the shell of a screen in a
- * group) and shells/<lang>/login.prerendered.html (the login screen already drawn, for an
+ * group) and shells/<lang>/<screen>.prerendered.html (a screen already drawn, e.g. login, for an
  * address without query: a query may change the screen, e.g. its brand).
  */
 export async function writeShells(outdir: string, inputs: ShellInputs, iconFile: string, localesDir: string): Promise<void> {
@@ -127,10 +128,10 @@ export async function writeShells(outdir: string, inputs: ShellInputs, iconFile:
     const dir = path.join(outdir, 'shells', lang);
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang)));
-    const screen = inputs.loginScreens[lang];
-    if (screen && inputs.start) {
+    for (const [name, screen] of Object.entries(inputs.prerendered[lang] ?? {})) {
+      if (!inputs.start) break;
       const prerendered = { lang, texts: texts[lang], icon, style: inputs.style, script: inputs.start, modules: [], screen };
-      await writeFile(path.join(dir, 'login.prerendered.html'), shellHtml(prerendered));
+      await writeFile(path.join(dir, `${name}.prerendered.html`), shellHtml(prerendered));
     }
     for (const [group, segments] of Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>) {
       const html = shellHtml(assets(lang, group));

@@ -21,7 +21,8 @@ export function standInFor(path: string, lang: string): void {
   const globals = globalThis as Record<string, unknown>;
   globals.window = globalThis;
   globals.location = { origin: '', protocol: 'https:', host: '', hostname: '', pathname: path, search: '', hash: '', href: path };
-  globals.document = { referrer: '', cookie: '', title: '', documentElement: { lang } };
+  // No #root: client/main.tsx, which the screen groups import, then draws nothing.
+  globals.document = { referrer: '', cookie: '', title: '', documentElement: { lang }, getElementById: () => null };
   globals.navigator = { language: lang, languages: [lang], userAgent: 'prerender' };
   globals.localStorage = storage();
   globals.sessionStorage = storage();

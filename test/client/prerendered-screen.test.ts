@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { buildClient } from '../../scripts/build-client.ts';
+import { PRERENDERED_SCREENS } from '../../client/screens/prerendered.ts';
 import { LANGUAGES } from '../../shared/languages.ts';
 
 /**
@@ -10,25 +11,25 @@ import { LANGUAGES } from '../../shared/languages.ts';
  * take input: a password manager or a quick visitor would fill fields that are about to vanish,
  * and a click on its button would do nothing.
  */
-t.test('the painted sign-in screen takes no input until the app replaces it', async (t) => {
+t.test('the painted screens (sign-in, registration) take no input until the app replaces them', async (t) => {
   const outdir = await mkdtemp(path.join(tmpdir(), 'client-build-'));
   t.teardown(() => rm(outdir, { recursive: true, force: true }));
   await buildClient(outdir);
-  for (const lang of LANGUAGES) {
-    const html = await readFile(path.join(outdir, 'shells', lang, 'login.prerendered.html'), 'utf8');
+  for (const [lang, screen] of LANGUAGES.flatMap((lang) => PRERENDERED_SCREENS.map((screen) => [lang, screen] as const))) {
+    const html = await readFile(path.join(outdir, 'shells', lang, `${screen}.prerendered.html`), 'utf8');
     const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
     const fields = root.match(/<(input|textarea)\b[^>]*>/g) ?? [];
     const buttons = root.match(/<button\b[^>]*>/g) ?? [];
-    t.ok(fields.length >= 2 && buttons.length >= 1, `${lang}: the sign-in form is painted`);
+    t.ok(fields.length >= 2 && buttons.length >= 1, `${lang}/${screen}: the form is painted`);
     t.same(
       fields.filter((tag) => !/\sreadonly\b/.test(tag)),
       [],
-      `${lang}: every painted field is read-only`,
+      `${lang}/${screen}: every painted field is read-only`,
     );
     t.same(
       buttons.filter((tag) => !tag.includes('aria-disabled="true"')),
       [],
-      `${lang}: every painted button is disabled`,
+      `${lang}/${screen}: every painted button is disabled`,
     );
   }
 });

@@ -19,7 +19,6 @@ t.test("every shell's title and no-script notice are in its language", async (t)
   const outdir = await mkdtemp(path.join(tmpdir(), 'shells-'));
   t.teardown(() => rm(outdir, { recursive: true, force: true }));
   const catalogues = Object.fromEntries(LANGUAGES.map((lang) => [lang, `/assets/${lang}.json`])) as Record<Language, string>;
-  const loginScreens = Object.fromEntries(LANGUAGES.map((lang) => [lang, '<main>login</main>']));
   await writeShells(
     outdir,
     {
@@ -27,7 +26,7 @@ t.test("every shell's title and no-script notice are in its language", async (t)
       preload: [],
       groups: { visitor: ['/assets/visitor.js'], member: ['/assets/member.js'] },
       catalogues,
-      loginScreens,
+      prerendered: Object.fromEntries(LANGUAGES.map((lang) => [lang, { login: '<main>login</main>' }])),
       start: '/assets/start.js',
     },
     path.join(root, 'client/favicon.svg'),

@@ -1,0 +1,44 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { SCREEN_GROUPS, type ScreenGroup } from './screen-groups.ts';
+
+interface Groups {
+  visitor: typeof import('./visitor.ts');
+  member: typeof import('./member.ts');
+}
+
+const importers: { [G in ScreenGroup]: () => Promise<Groups[G]> } = {
+  visitor: () => import('./visitor.ts'),
+  member: () => import('./member.ts'),
+};
+
+const loaded: Partial<Groups> = {};
+
+/** A group's export as the component it is (each export is a screen; its props come from the route). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Screen<T> = Extract<T, ComponentType<any>>;
+
+/** Fetches a group's chunk (once; the browser keeps the module). */
+export function loadScreenGroup<G extends ScreenGroup>(group: G): Promise<Groups[G]> {
+  return importers[group]().then((module) => (loaded[group] = module));
+}
+
+/** The group of a page's first path segment after the language, if its screen is not in the entry. */
+export function screenGroupOf(segment: string): ScreenGroup | undefined {
+  return (Object.keys(SCREEN_GROUPS) as ScreenGroup[]).find((group) => (SCREEN_GROUPS[group] as readonly string[]).includes(segment));
+}
+
+/**
+ * React.lazy for a screen of a group. Once the group's chunk is in, the screen renders at once
+ * instead of suspending for a turn: a screen painted at build time is then not replaced by the
+ * spinner in between (client/main.tsx loads the chunk before the app draws).
+ */
+export function lazyScreen<G extends ScreenGroup, K extends keyof Groups[G]>(group: G, name: K): LazyExoticComponent<Screen<Groups[G][K]>> {
+  type Loaded = { default: Screen<Groups[G][K]> };
+  return lazy((): Promise<Loaded> => {
+    const module = loaded[group] as Groups[G] | undefined;
+    // A thenable that has settled: React.lazy takes its value without waiting.
+    if (module)
+      return { then: (resolve: (value: Loaded) => void) => resolve({ default: module[name] as Loaded['default'] }) } as Promise<Loaded>;
+    return loadScreenGroup(group).then((m) => ({ default: m[name] as Loaded['default'] }));
+  });
+}
