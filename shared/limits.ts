@@ -12,6 +12,7 @@ export const KEEP_PASSWORD_LINK_VALID_SECONDS = 30 * 24 * 60 * 60;
 export const ACTIVATION_LINK_VALID_SECONDS = 7 * 24 * 60 * 60;
 export const DELETION_PERMANENT_DAYS = 30;
 export const PASSWORD_MAX_AGE_DAYS = 365;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;
 export const LOGIN_ID_MAX_LENGTH = 50;

@@ -23,19 +23,6 @@ const SECURITY_EVENT_TYPES = [
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
-/** Events the member may answer with "This wasn't me": sign-ins and changes to the account. */
-export const DISOWNABLE_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set([
-  'signIn',
-  'passwordChanged',
-  'passwordReset',
-  'socialConnected',
-  'socialDisconnected',
-  'passkeyAdded',
-  'passkeyRemoved',
-  'deletionRequested',
-  'deletionCancelled',
-]);
-
 /** A security event's page size (newest first). */
 export const SECURITY_EVENTS_PAGE_SIZE = 20;
 

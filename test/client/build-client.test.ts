@@ -36,4 +36,9 @@ t.test('the build writes hashed assets and a page without inline script or style
     scripts.some((text) => text.includes('The e-mail / account ID or password is incorrect.')),
     'no language is in the scripts',
   );
+  // The schemas describe the servers' replies; the browser takes only constants and types from shared/.
+  t.notOk(
+    scripts.some((text) => text.includes('TypeBox.Kind')),
+    'the schema library is not sent to the browser',
+  );
 });

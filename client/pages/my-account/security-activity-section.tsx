@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
-import { DISOWNABLE_EVENT_TYPES } from '../../../shared/schemas/security-center.ts';
+import { DISOWNABLE_EVENT_TYPES } from '../../../shared/rules/security-events.ts';
 import { fetchData } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
