@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
@@ -39,7 +40,11 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
 /** My account (spec section 2); a member-only route (routes.tsx). */
 export default function MyAccountPage() {
   const { t } = useTranslation();
-  const { member, mutate } = useMember();
+  const { member: current, mutate } = useMember();
+  // The page's first drawing is the heaviest of the portal: deferred, React draws it in slices
+  // the browser can interrupt instead of one long task. Later changes show at once.
+  const firstDrawn = useDeferredValue(current) !== undefined;
+  const member = firstDrawn ? current : undefined;
   const { chineseSite } = useVariant();
   const socialActions = useSocialConnect(() => void mutate());
   usePageTitle('account.title');
