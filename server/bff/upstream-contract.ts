@@ -34,6 +34,19 @@ const ROUTES: CheckedRoute[] = MEMBER_SERVICE_ROUTES.map(({ method, url, schema 
   },
 }));
 
+/** Routes found by method and path; paths carry ids, so the cache starts over past this many. */
+const FOUND_ROUTES_SIZE = 1_000;
+const foundRoutes = new Map<string, CheckedRoute | undefined>();
+
+function routeOf(method: HttpMethod, path: string): CheckedRoute | undefined {
+  const key = `${method} ${path}`;
+  if (foundRoutes.has(key)) return foundRoutes.get(key);
+  const route = ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+  if (foundRoutes.size >= FOUND_ROUTES_SIZE) foundRoutes.clear();
+  foundRoutes.set(key, route);
+  return route;
+}
+
 export type ContractCheck = { ok: true; body: unknown } | { ok: false; problem: string };
 
 /**
@@ -42,8 +55,7 @@ export type ContractCheck = { ok: true; body: unknown } | { ok: false; problem: 
  * every field the contract does not list removed, so nothing a member service adds travels on.
  */
 export function checkUpstreamReply(method: HttpMethod, path: string, status: number, body: unknown): ContractCheck {
-  const pathOnly = path.split('?')[0] ?? path;
-  const route = ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(pathOnly));
+  const route = routeOf(method, path.split('?')[0] ?? path);
   if (!route) return { ok: false, problem: 'the call is not in the contract' };
   const [schema, check] = status >= 400 ? [route.replies.refusal, route.replies.refusalCheck] : [route.replies.ok, route.replies.okCheck];
   if (!check.Check(body)) {

@@ -63,6 +63,9 @@ export function passwordChangeDone(request: FastifyRequest): void {
   if (request.session) delete request.session.passwordChangeRequired;
 }
 
+/** How stale a session's lastSeenAt may get before a request records itself (and saves the session). */
+const LAST_SEEN_STEP_MS = 30_000;
+
 export const SESSION_COOKIE = 'portal-session';
 /** Browsers accept a `__Host-` cookie only when Secure, on path /, without Domain: it cannot be planted by a subdomain. */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -84,6 +87,9 @@ export default fp(
     const cookieName = options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
     const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure };
     const store = options.store;
+    // Idle time is counted from the last recorded request, so a session may end up to this much
+    // before the idle limit, never after it.
+    const lastSeenStepMs = Math.min(LAST_SEEN_STEP_MS, options.idleSeconds * 10);
 
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
@@ -92,7 +98,9 @@ export default fp(
       cookie,
       store,
       saveUninitialized: false,
-      rolling: true,
+      // Saved only when changed: the onRequest hook below moves lastSeenAt (and with it the
+      // store's TTL) at most every LAST_SEEN_STEP_MS, so most reads touch the store once, to load.
+      rolling: false,
     });
 
     app.decorateRequest(
@@ -124,7 +132,7 @@ export default fp(
       const idle = now - (session.lastSeenAt ?? 0) >= options.idleSeconds * 1000;
       const expired = now - (session.signedInAt ?? 0) >= options.absoluteSeconds * 1000;
       if (idle || expired) await session.regenerate();
-      else session.lastSeenAt = now;
+      else if (now - (session.lastSeenAt ?? 0) >= lastSeenStepMs) session.lastSeenAt = now;
       // Decided on the matched route, never on the URL's text: a route nobody marked refuses.
       if (passwordChangePending(request) && request.routeOptions.config.allowedDuringPasswordChange !== true) {
         throw new ReplyError(403, 'PasswordChangeRequired');

@@ -21,6 +21,35 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** Prepared statements kept per SQL text; texts with inlined values could be many, so the cache starts over past this. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs more than running most of them:
+ * the same SQL text reuses its prepared statement (better-sqlite3 statements are reusable, and
+ * SQLite re-prepares one itself after a schema change).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        let statement = statements.get(sql);
+        if (!statement) {
+          if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+          statement = target.prepare(sql);
+          statements.set(sql, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file DATA_DIR/members.sqlite. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
@@ -47,7 +76,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SqliteDatabase(join(options.dataDir, 'members.sqlite'));
   sqlite.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs the log at checkpoints, not at every commit: a committed write
+  // survives a crash of the process and the database never corrupts; only a power loss or OS
+  // crash may roll back the last commits, which FULL's fsync per commit would keep, at its cost
+  // on every sign-in's token, ticket and event writes.
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), engine: 'sqlite' };
 }
