@@ -27,6 +27,10 @@ export default fp(
       global: true,
       max: options.perMinute,
       timeWindow: MINUTE_MS,
+      // Only a refused request learns when to come back (Retry-After); counters on every reply
+      // are header work per request that no client reads.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
       errorResponseBuilder: (request) => {
         countRateLimited(request.routeOptions.config.rateLimit ? 'route' : 'ip');
         return new ReplyError(429, 'TooManyRequests');
