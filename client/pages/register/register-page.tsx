@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useCountries } from '../../api/info.ts';
@@ -17,7 +18,8 @@ export default function RegisterPage() {
   const lang = useLanguage();
   const session = useUrlSession();
   const search = useSearch();
-  const countries = useCountries(lang);
+  // Hundreds of countries in two lists: drawn in slices the browser can interrupt when they arrive.
+  const countries = useDeferredValue(useCountries(lang));
   const social = useSocialSignUp();
   usePageTitle('register.title');
 
