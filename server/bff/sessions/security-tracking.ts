@@ -53,7 +53,9 @@ export default fp(
         Object.assign(session, { signInMethod: method, ...whereFrom(request) });
         const newDevice = await knownDevices.signedIn(request, reply, memberId);
         // No language: the mail is in the member's own, never in that of whoever signed in.
-        await record(request, { type: 'signIn', memberId, method, newDevice });
+        // Not awaited: the session exists either way (a failure is logged), and the sign-in's
+        // reply need not wait for a second member service call.
+        void record(request, { type: 'signIn', memberId, method, newDevice });
       } else if (method === 'password' || method === 'code') {
         const userId = namedAccount(request);
         const door = method === 'password' ? SIGN_IN_DOORS.password : SIGN_IN_DOORS.code;
