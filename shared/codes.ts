@@ -123,10 +123,17 @@ export const FIELD_CODES = [
   'QuestionRequired',
   'StateRequired',
   'VATNumberRequired',
-  /** Also reply codes, which a rule may name for one field. */
+  /** Also reply codes, which a rule or a server's check of the request may name for one field. */
   'EmailExists',
   'ContactHR',
   'Form_Format',
+  'Form_Required',
+  'Form_Length',
+  'Form_NotExist',
+  'Form_PhoneNumber_Invalid',
+  'Form_MobileNumber_Invalid',
+  'Form_ReCaptcha_Invalid',
+  'PasswordTooCommon',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

@@ -1,3 +1,4 @@
+import type { FieldCode } from '../codes.ts';
 import {
   ADDRESS_MAX_LENGTH,
   CHINA_MOBILE_DIGITS,
@@ -46,25 +47,25 @@ export interface ContactContext {
 }
 
 /** Free text that may stay empty: within its length and nothing invisible (shared/rules/text.ts). */
-function textWithin(value: unknown, max: number, length: string): string | undefined {
+function textWithin(value: unknown, max: number, length: FieldCode): FieldCode | undefined {
   if (tooLong(value, max)) return length;
   return freeTextError(value);
 }
 
 /** A required field needs a visible character: spaces or a zero-width space alone are empty. */
-function requiredWithin(value: unknown, max: number, required: string, length: string): string | undefined {
+function requiredWithin(value: unknown, max: number, required: FieldCode, length: FieldCode): FieldCode | undefined {
   if (!hasVisibleText(value)) return required;
   return textWithin(value, max, length);
 }
 
-function digitsWithin(value: string, notDigits: string): string | undefined {
+function digitsWithin(value: string, notDigits: FieldCode): FieldCode | undefined {
   if (tooLong(value, PHONE_FIELD_MAX_LENGTH)) return 'LengthErrorPhone';
   if (!isDigits(value)) return notDigits;
   return undefined;
 }
 
 /** A country code is a calling code ('49', '+49'), as the country-code selector stores it. */
-function callingCodeError(value: string | undefined): string | undefined {
+function callingCodeError(value: string | undefined): FieldCode | undefined {
   if (tooLong(value, PHONE_FIELD_MAX_LENGTH)) return 'LengthErrorPhone';
   if (!isCallingCode(value ?? '')) return 'Form_Format';
   return undefined;

@@ -1,3 +1,4 @@
+import type { FieldCode } from '../codes.ts';
 import { EMAIL_MAX_LENGTH } from '../limits.ts';
 import { isBlank, tooLong } from './types.ts';
 
@@ -28,7 +29,7 @@ export function isCompanyDomain(email: string, companyDomains: readonly string[]
 }
 
 /** The e-mail field of forgot-password, resend-verification and registration. */
-export function validateEmail(value: unknown): string | undefined {
+export function validateEmail(value: unknown): FieldCode | undefined {
   if (isBlank(value)) return 'EmailRequired';
   if (tooLong(value, EMAIL_MAX_LENGTH)) return 'LengthErrorEmail';
   if (!isEmailFormat(String(value).trim())) return 'EmailFormat';

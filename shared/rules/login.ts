@@ -1,3 +1,4 @@
+import type { FieldCode } from '../codes.ts';
 import { LOGIN_ID_MAX_LENGTH, OTP_CODE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../limits.ts';
 import { isBlank, tooLong, type FieldErrors } from './types.ts';
 
@@ -6,7 +7,7 @@ export interface LoginValues {
   password?: string;
 }
 
-function validateLoginId(value: unknown): string | undefined {
+function validateLoginId(value: unknown): FieldCode | undefined {
   if (isBlank(value)) return 'LoginIdRequired';
   if (tooLong(value, LOGIN_ID_MAX_LENGTH)) return 'LengthErrorLoginId';
   return undefined;

@@ -1,3 +1,4 @@
+import type { FieldCode } from '../codes.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { isBlank, type FieldErrors } from './types.ts';
 
@@ -38,7 +39,7 @@ export interface NewPasswordValues {
  */
 export function validateNewPassword(values: NewPasswordValues, purpose: 'register' | 'change'): FieldErrors {
   const errors: FieldErrors = {};
-  const keys =
+  const keys: Record<'required' | 'confirmRequired' | 'mismatch', FieldCode> =
     purpose === 'register'
       ? { required: 'PasswordRequired', confirmRequired: 'ConfirmPasswordRequired', mismatch: 'PasswordDoesntMatch' }
       : { required: 'NewPasswordRequired', confirmRequired: 'ComfirmNewPasswordRequired', mismatch: 'PasswordDontMatch' };

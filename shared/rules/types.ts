@@ -1,8 +1,10 @@
+import type { FieldCode } from '../codes.ts';
+
 /**
  * A rule violation is a bare error code; the client shows the translation `error.<code>`.
  * Form-level validators return one code per field name, the shape final-form expects.
  */
-export type FieldErrors = Partial<Record<string, string>>;
+export type FieldErrors = Partial<Record<string, FieldCode>>;
 
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some(Boolean);

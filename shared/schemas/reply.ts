@@ -1,10 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ReplyCode } from '../codes.ts';
+import { FIELD_CODES, type FieldCode, type ReplyCode } from '../codes.ts';
 
 /** One problem with one field, or with the request as a whole when `field` is absent. */
 export const FieldErrorSchema = Type.Object({
   field: Type.Optional(Type.String()),
-  code: Type.String(),
+  code: Type.Unsafe<FieldCode>(Type.String({ enum: [...new Set(FIELD_CODES)] })),
 });
 export type FieldError = Static<typeof FieldErrorSchema>;
 

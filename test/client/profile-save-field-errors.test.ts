@@ -23,14 +23,14 @@ t.test('the member extension goes to the VAT number and address fields', async (
     saveFieldErrors(
       {
         errors: [
-          { field: 'memberExtension.vatNumber', code: 'VatNumberRequired' },
+          { field: 'memberExtension.vatNumber', code: 'VATNumberRequired' },
           { field: 'memberExtension.address', code: 'AddressRequired' },
         ],
       },
       FIELDS,
     ),
     {
-      VATNumber: 'VatNumberRequired',
+      VATNumber: 'VATNumberRequired',
       Address: 'AddressRequired',
     },
   );
@@ -43,7 +43,7 @@ t.test('the first problem of a field wins; problems of no field stay in the toas
         errors: [
           { field: 'telNo', code: 'Form_PhoneNumber_Invalid' },
           { field: 'telNo', code: 'PhoneNumberNotCorrect' },
-          { code: 'servererror' },
+          { code: 'Form_Required' },
           { field: 'unknown', code: 'Form_Format' },
         ],
       },

@@ -1,10 +1,14 @@
+import type { FieldCode } from '../../../shared/codes.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
+
+/** What a field of the form may be refused with: a rule's code, a password the member used before or equal to the ID, or a wrong current password. */
+export type ChangeFieldCode = FieldCode | 'passwordused' | 'useridpwdthesame' | 'CurrentPasswordIncorrect';
 
 /** What the change-password form does with a reply. */
 export type ChangeResult =
   | { kind: 'done' }
   /** Refusals of one field, shown under it. */
-  | { kind: 'fields'; errors: Array<{ field: string; code: string }> }
+  | { kind: 'fields'; errors: Array<{ field: string; code: ChangeFieldCode }> }
   /** The e-mail link no longer works: use the latest e-mail or ask for a new one. */
   | { kind: 'linkExpired' }
   | { kind: 'error'; code: string; title?: string };

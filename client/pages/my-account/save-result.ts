@@ -1,3 +1,4 @@
+import type { FieldCode } from '../../../shared/codes.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { refusalToast } from '../../api/request-failure.ts';
 import type { ToastMessage } from '../../state/toasts.ts';
@@ -22,8 +23,11 @@ const FIELD_ALIASES: Record<string, keyof ProfileFormValues> = {
  * The listed problems that belong to a field of the form, as react-final-form submit errors:
  * each shows on its field (first one per field), which then gets the focus.
  */
-export function saveFieldErrors(reply: Pick<Reply, 'errors'>, fields: readonly string[]): Partial<Record<keyof ProfileFormValues, string>> {
-  const found: Partial<Record<keyof ProfileFormValues, string>> = {};
+export function saveFieldErrors(
+  reply: Pick<Reply, 'errors'>,
+  fields: readonly string[],
+): Partial<Record<keyof ProfileFormValues, FieldCode>> {
+  const found: Partial<Record<keyof ProfileFormValues, FieldCode>> = {};
   for (const item of reply.errors ?? []) {
     const lower = (item.field ?? '').toLowerCase();
     const field = (fields.find((name) => name.toLowerCase() === lower) ?? FIELD_ALIASES[lower]) as keyof ProfileFormValues | undefined;

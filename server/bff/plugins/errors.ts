@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ReplyCode } from '../../../shared/codes.ts';
+import type { FieldCode, ReplyCode } from '../../../shared/codes.ts';
 import { fail, type FieldError } from '../../../shared/schemas/reply.ts';
 import { ReplyError, UpstreamUnavailableError } from '../errors.ts';
 import { StoreUnavailableError } from '../store/store-unavailable-error.ts';
@@ -19,7 +19,7 @@ function fieldOf(issue: SchemaIssue): string | undefined {
 }
 
 /** A schema failure as the spec's server form codes (Form_Required, Form_Length, Form_Format). */
-function codeOf(issue: SchemaIssue): ReplyCode {
+function codeOf(issue: SchemaIssue): FieldCode {
   if (issue.keyword === 'required') return 'Form_Required';
   if (issue.keyword === 'minLength' && issue.params.limit === 1) return 'Form_Required';
   if (issue.keyword === 'maxLength' || issue.keyword === 'minLength' || issue.keyword === 'maxItems') return 'Form_Length';

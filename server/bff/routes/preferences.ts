@@ -1,3 +1,4 @@
+import type { FieldCode } from '../../../shared/codes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Member } from '../../../shared/schemas/member.ts';
 import { PreferencesUpdateSchema, type PreferencesUpdate } from '../../../shared/schemas/preferences.ts';
@@ -28,7 +29,7 @@ export default async function preferencesRoutes(app: FastifyInstance, deps: Rout
       if (!signedInMember(request)) throw notSignedIn();
       if (skip === true) return next();
       const errors = Object.entries(validatePreferences({ businessApplicationAreas, inProducts }))
-        .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+        .filter((entry): entry is [string, FieldCode] => entry[1] !== undefined)
         .map(([field, code]) => ({ field, code }));
       if (errors.length > 0) throw formValidateFail(errors);
       const result = await callAsMember<Member>(upstream, request, reply, {

@@ -1,3 +1,4 @@
+import type { FieldCode } from '../../../shared/codes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { PROMOTIONAL_PASS } from '../../../shared/limits.ts';
@@ -40,7 +41,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       isSocialSignUp,
     });
     return Object.entries(errors)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .filter((entry): entry is [string, FieldCode] => entry[1] !== undefined)
       .map(([field, code]) => ({ field, code }));
   }
 

@@ -1,3 +1,5 @@
+import type { FieldCode } from '../../../shared/codes.ts';
+import type { FieldErrors } from '../../../shared/rules/types.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus, SocialType } from '../../../shared/enums.ts';
@@ -20,7 +22,7 @@ import { errorList } from '../validation/form-errors.ts';
 const trimmed = (value: string | undefined) => (value ?? '').trim();
 
 /** A password that passes the rules may still be one of the most common breached ones. */
-function commonPasswordError(password: string | undefined, ruleError: string | undefined): string | undefined {
+function commonPasswordError(password: string | undefined, ruleError: FieldCode | undefined): FieldCode | undefined {
   return password !== undefined && ruleError === undefined && isCommonPassword(password) ? 'PasswordTooCommon' : undefined;
 }
 
@@ -71,7 +73,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       region: regionOf(body.country),
       isSocialSignUp: social !== undefined && body.password === undefined,
     });
-    const undecodable = {
+    const undecodable: FieldErrors = {
       password:
         body.password !== undefined && password === undefined ? 'PasswordFormat' : commonPasswordError(password, ruleErrors.password),
       confirmPassword: body.confirmPassword !== undefined && confirmPassword === undefined ? 'PasswordFormat' : undefined,

@@ -1,3 +1,4 @@
+import type { FieldCode } from '../../../shared/codes.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { isCommonPassword } from '../security/common-passwords.ts';
@@ -5,7 +6,7 @@ import { verifyPassword } from '../security/passwords.ts';
 import type { MemberRow } from '../store/schema.ts';
 
 /** Why a new password is refused: a rule of spec section 5 (a field error) or a result code of section 4. */
-export type NewPasswordProblem = { ruleCode: string } | { resultCode: 'passwordused' | 'useridpwdthesame' };
+export type NewPasswordProblem = { ruleCode: FieldCode } | { resultCode: 'passwordused' | 'useridpwdthesame' };
 
 /**
  * The checks of a new password beyond its confirmation: the rules of spec section 5, the list
