@@ -2,7 +2,7 @@
  * Result and error codes of spec sections 4 and 8. Every code is also a translation key:
  * the client shows `error.<code>`.
  */
-export const LOGIN_RESULT_CODES = [
+const LOGIN_RESULT_CODES = [
   'ok',
   'defaultpwd',
   'expired',
@@ -72,7 +72,6 @@ export const ERROR_CODES = [
   /** Managing passkeys asks for a sign-in within the last minutes. */
   'RecentSignInRequired',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * Field codes: what the shared rules (shared/rules) name as a field's problem. The client shows

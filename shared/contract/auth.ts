@@ -1,14 +1,13 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { LoginRequestSchema, LogoutQuerySchema } from '../schemas/auth.ts';
 import { EncodedPassword } from './common.ts';
 import { replies, route } from './route.ts';
 import { SignedInDataSchema } from './sign-in.ts';
 
-export const UpstreamLoginSchema = Type.Object({
+const UpstreamLoginSchema = Type.Object({
   ...Type.Omit(LoginRequestSchema, ['password']).properties,
   password: EncodedPassword,
 });
-export type UpstreamLogin = Static<typeof UpstreamLoginSchema>;
 
 export const IsLoginSchema = Type.Object({ isLogin: Type.Boolean() });
 

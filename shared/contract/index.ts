@@ -15,7 +15,7 @@ import { socialContract } from './social.ts';
 import { ticketsContract } from './tickets.ts';
 
 /** Every call of the member service, by group: the one description both servers use. */
-export const MEMBER_SERVICE_CONTRACT = {
+const MEMBER_SERVICE_CONTRACT = {
   auth: authContract,
   otp: otpContract,
   phoneProof: phoneProofContract,

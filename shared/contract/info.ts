@@ -2,17 +2,17 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { CountryRecordSchema } from '../schemas/info.ts';
 import { replies, route } from './route.ts';
 
-export const CountriesParamsSchema = Type.Object({
+const CountriesParamsSchema = Type.Object({
   isSimplifiedChinese: Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('True'), Type.Literal('False')]),
 });
 
-export const OptionParamsSchema = Type.Object({
+const OptionParamsSchema = Type.Object({
   category: Type.String({ pattern: '^[01]$' }),
   languageCode: Type.String({ pattern: '^[0-5]$' }),
 });
 
 /** A country's ISO alpha-2 code or a calling code. */
-export const SampleNumberParamsSchema = Type.Object({
+const SampleNumberParamsSchema = Type.Object({
   id: Type.String({ pattern: '^([A-Za-z]{2}|\\+?[0-9]{1,4})$' }),
 });
 

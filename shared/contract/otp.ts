@@ -3,7 +3,7 @@ import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema } from '../schemas/aut
 import { replies, route } from './route.ts';
 import { SignedInDataSchema } from './sign-in.ts';
 
-export const OtpSentSchema = Type.Object({
+const OtpSentSchema = Type.Object({
   showSendCode: Type.Boolean(),
   /** Phone delivery: the last three digits of the number the code went to. */
   lastThreeDigits: Type.Optional(Type.String()),

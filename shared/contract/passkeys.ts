@@ -7,14 +7,14 @@ const CredentialIdSchema = Type.String({ minLength: 1, maxLength: 1400, pattern:
 const TransportsSchema = Type.Array(Type.String({ maxLength: 20 }), { maxItems: 10 });
 
 /** A passkey as the portal needs it: the list entry plus the credential id (for excludeCredentials). */
-export const StoredPasskeySchema = Type.Composite([
+const StoredPasskeySchema = Type.Composite([
   PasskeySchema,
   Type.Object({ credentialId: CredentialIdSchema, transports: TransportsSchema }),
 ]);
 export type StoredPasskey = Static<typeof StoredPasskeySchema>;
 
 /** A credential the portal verified at registration. */
-export const NewPasskeySchema = Type.Object({
+const NewPasskeySchema = Type.Object({
   credentialId: CredentialIdSchema,
   publicKey: Type.String({ minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' }),
   counter: Type.Integer({ minimum: 0 }),
@@ -23,11 +23,10 @@ export const NewPasskeySchema = Type.Object({
 });
 export type NewPasskey = Static<typeof NewPasskeySchema>;
 
-export const CredentialLookupSchema = Type.Object({ credentialId: CredentialIdSchema });
-export type CredentialLookup = Static<typeof CredentialLookupSchema>;
+const CredentialLookupSchema = Type.Object({ credentialId: CredentialIdSchema });
 
 /** What the portal verifies an assertion with. */
-export const CredentialKeySchema = Type.Object({
+const CredentialKeySchema = Type.Object({
   publicKey: Type.String(),
   counter: Type.Integer(),
   transports: TransportsSchema,
@@ -36,14 +35,13 @@ export const CredentialKeySchema = Type.Object({
 export type CredentialKey = Static<typeof CredentialKeySchema>;
 
 /** Signs in the owner of a credential whose assertion the portal verified against `seenCounter`. */
-export const PasskeySignInSchema = Type.Object({
+const PasskeySignInSchema = Type.Object({
   credentialId: CredentialIdSchema,
   seenCounter: Type.Integer({ minimum: 0 }),
   newCounter: Type.Integer({ minimum: 0 }),
   returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   pass: Type.Optional(Type.String({ maxLength: 50 })),
 });
-export type PasskeySignIn = Static<typeof PasskeySignInSchema>;
 
 /**
  * Passkeys. The portal runs the WebAuthn ceremonies (its origin, its browser session); the member

@@ -9,30 +9,30 @@ import {
 import { AccountId, EncodedPassword, Lang, LinkToken } from './common.ts';
 import { replies, route } from './route.ts';
 
-export const ForgotPwdSchema = Type.Object({
+const ForgotPwdSchema = Type.Object({
   userId: Type.String({ maxLength: 200 }),
   returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   lang: Lang,
 });
-export const ResetPwdUnAuthSchema = Type.Object({ userId: AccountId, token: LinkToken, password: EncodedPassword, lang: Lang });
-export const ValidatePwdUnAuthSchema = Type.Object({ userId: AccountId, token: LinkToken, password: EncodedPassword });
+const ResetPwdUnAuthSchema = Type.Object({ userId: AccountId, token: LinkToken, password: EncodedPassword, lang: Lang });
+const ValidatePwdUnAuthSchema = Type.Object({ userId: AccountId, token: LinkToken, password: EncodedPassword });
 /** returnUrl: the allow-listed site a member whose change was forced goes back to, with a ticket. */
-export const ResetPwdSchema = Type.Object({
+const ResetPwdSchema = Type.Object({
   currentPassword: EncodedPassword,
   newPassword: EncodedPassword,
   returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   lang: Lang,
 });
-export const ValidatePwdSchema = Type.Object({ password: EncodedPassword });
+const ValidatePwdSchema = Type.Object({ password: EncodedPassword });
 
-export const ResetLinkSchema = Type.Object({
+const ResetLinkSchema = Type.Object({
   /** Why the link was mailed: 'reset' or the annual reminder. */
   reason: Type.String(),
   /** The account the link leads to. */
   userId: Type.String(),
 });
 
-export const PasswordChangedSchema = Type.Object({
+const PasswordChangedSchema = Type.Object({
   memberId: Type.Integer(),
   userId: Type.Optional(Type.String()),
   redirectUrl: Type.Optional(Type.String()),

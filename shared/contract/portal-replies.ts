@@ -11,7 +11,7 @@ import { NewMemberSchema } from './register.ts';
  */
 
 /** What the header and the change-password screen read while the password must be changed first. */
-export const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
+const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
 
 /** GET /api/Member: the whole user info, or only the part a session that must change its password sees. */
 export const PortalMemberSchema = Type.Union([MemberSchema, MemberBeforePasswordChangeSchema]);
@@ -51,7 +51,7 @@ export const RegisteredSchema = Type.Object({ ...NewMemberSchema.properties, reg
 export const PreferencesSavedSchema = Type.Object({ returnUrl: Type.String() });
 
 /** The provider account shown to the member: never its id, which stays in the session. */
-export const SocialAccountSchema = Type.Object({
+const SocialAccountSchema = Type.Object({
   socialType: Type.Integer(),
   socialEmail: Type.String(),
   socialName: Type.String(),

@@ -5,11 +5,11 @@ import { EncodedPassword } from './common.ts';
 import { replies, route } from './route.ts';
 
 /** The consents the member service records; the portal turns the form's consent answers into these. */
-export const CONSENT_NAMES = ['global-policy', 'turkey-policy', 'korea-terms', 'korea-personal-data', 'japan-policy', 'subscribe'] as const;
+const CONSENT_NAMES = ['global-policy', 'turkey-policy', 'korea-terms', 'korea-personal-data', 'japan-policy', 'subscribe'] as const;
 export type ConsentName = (typeof CONSENT_NAMES)[number];
 
 /** Registration as the portal sends it: passwords encoded, consent flags replaced by the consents given. */
-export const UpstreamRegisterSchema = Type.Object({
+const UpstreamRegisterSchema = Type.Object({
   ...Type.Omit(RegisterRequestSchema, [...CONSENT_FLAGS, 'isGlobalAgreePolicy', 'password', 'confirmPassword']).properties,
   password: Type.Optional(EncodedPassword),
   confirmPassword: Type.Optional(EncodedPassword),

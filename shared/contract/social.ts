@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH } from '../limits.ts';
 import { OptionalFreeText } from '../schemas/free-text.ts';
 import { ProviderSocialType } from '../schemas/social.ts';
@@ -6,21 +6,19 @@ import { replies, route } from './route.ts';
 import { SignedInDataSchema } from './sign-in.ts';
 
 /** A social sign-in the portal verified with the provider itself; `id` is the provider's user id. */
-export const SocialLoginSchema = Type.Object({
+const SocialLoginSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 200 }),
   returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   pass: Type.Optional(Type.String({ maxLength: 50 })),
 });
-export type SocialLogin = Static<typeof SocialLoginSchema>;
 
-export const SocialConnectSchema = Type.Object({
+const SocialConnectSchema = Type.Object({
   socialType: ProviderSocialType,
   socialId: Type.Optional(Type.String({ maxLength: 200 })),
   socialEmail: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH })),
   socialName: OptionalFreeText(200),
   isConnect: Type.Boolean(),
 });
-export type SocialConnect = Static<typeof SocialConnectSchema>;
 
 const socialLogin = (url: string) => route('POST', url, { body: SocialLoginSchema, response: replies(SignedInDataSchema) });
 

@@ -22,14 +22,14 @@ export const lockoutsTotal = new Counter({
 
 export type RateLimitName = 'ip' | 'route' | 'sign_in_failures' | 'email_check' | 'password_mail' | 'verification_resend';
 
-export const rateLimitedTotal = new Counter({
+const rateLimitedTotal = new Counter({
   name: 'portal_rate_limited_total',
   help: 'Requests refused with 429 by limit: ip (RATE_LIMIT_PER_MINUTE), route (the stricter per-route limits), sign_in_failures (LOGIN_FAILURES_PER_IP), email_check, password_mail, verification_resend.',
   labelNames: ['limit'] as const,
   registers: [metricsRegistry],
 });
 
-export const otpSendsTotal = new Counter({
+const otpSendsTotal = new Counter({
   name: 'portal_otp_sends_total',
   help: 'Sign-in code requests by channel (email, phone) and outcome: sent, window (a code was sent less than 180 s ago), the member service refusal code, or error.',
   labelNames: ['channel', 'outcome'] as const,

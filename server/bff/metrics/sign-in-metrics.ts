@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { codeLabel, signInsTotal } from './portal-metrics.ts';
 
-export type SignInMethod = 'password' | 'code' | 'social' | 'ticket' | 'passkey';
+type SignInMethod = 'password' | 'code' | 'social' | 'ticket' | 'passkey';
 
 /** The routes where a browser signs in, by method. A new sign-in route is added here. */
 export const SIGN_IN_ROUTES: Readonly<Record<string, SignInMethod>> = {

@@ -8,7 +8,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
  * The action a member-service path names: its first three segments (`/api/Member/Login`,
  * `/api/info/option`), never the ids, tokens or query after them.
  */
-export function upstreamRoute(path: string): string {
+function upstreamRoute(path: string): string {
   return path.split('?')[0]!.split('/').slice(0, 4).join('/');
 }
 

@@ -26,7 +26,7 @@ function codeOf(issue: SchemaIssue): FieldCode {
   return 'Form_Format';
 }
 
-export function schemaErrors(issues: readonly SchemaIssue[]): FieldError[] {
+function schemaErrors(issues: readonly SchemaIssue[]): FieldError[] {
   return issues.map((issue) => {
     const field = fieldOf(issue);
     return field === undefined ? { code: codeOf(issue) } : { field, code: codeOf(issue) };

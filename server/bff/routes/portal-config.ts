@@ -7,7 +7,7 @@ import { configuredSocialTypes } from '../social/social-config.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** Settings the client needs from the configuration; they depend on the host, the language (?lang=) and the browser. */
-export function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['captcha']['choose']>[0]): PortalConfig {
+function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['captcha']['choose']>[0]): PortalConfig {
   const choice = deps.captcha.choose(request, requestLanguage(request));
   return {
     captcha: choice.siteKey === undefined ? { type: choice.type } : { type: choice.type, siteKey: choice.siteKey },

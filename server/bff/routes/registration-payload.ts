@@ -22,7 +22,7 @@ const BLOCK_FLAGS: Record<PrivacyBlock, ReadonlyArray<keyof typeof CONSENT_NAMES
 };
 
 /** The consents given on the block the member saw: a flag of another country's block proves nothing. */
-export function consentsGiven(body: RegisterRequest): string[] {
+function consentsGiven(body: RegisterRequest): string[] {
   return BLOCK_FLAGS[privacyBlockFor(body.country)].filter((flag) => body[flag] === true).map((flag) => CONSENT_NAMES[flag]);
 }
 

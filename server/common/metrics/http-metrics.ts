@@ -5,9 +5,9 @@ import { metricsRegistry } from './registry.ts';
 export type ServiceName = 'portal' | 'member-service';
 
 /** Requests no route matched: pages of the client, unknown paths, refused methods. */
-export const UNMATCHED_ROUTE = '*';
+const UNMATCHED_ROUTE = '*';
 
-export const httpRequestDuration = new Histogram({
+const httpRequestDuration = new Histogram({
   name: 'http_request_duration_seconds',
   help: 'Time from the first byte of a request to its reply, by the route pattern that served it (never the raw URL).',
   labelNames: ['service', 'method', 'route', 'status_code'] as const,
