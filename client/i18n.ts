@@ -58,5 +58,3 @@ export function activateLanguage(lang: Language): Promise<void> {
     if (i18next.language !== lang) await i18next.changeLanguage(lang);
   });
 }
-
-export { i18next };

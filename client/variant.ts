@@ -7,11 +7,11 @@ import { useLanguage } from './session/language-context.ts';
 import { useUrlSession } from './session/use-url-session.ts';
 
 /** The pass value of the aures site: its links carry pass=aures (any case). */
-export const AURES_PASS = 'aures';
+const AURES_PASS = 'aures';
 /** pass=rma: VAT number and address for members in the Europe region. */
 export const RMA_PASS = RMA_SOURCE;
 /** pass=mya: the login page announces the employee/partner platform. */
-export const MYA_PASS = 'mya';
+const MYA_PASS = 'mya';
 
 export type Brand = 'default' | 'iotmart' | 'aures';
 
@@ -38,7 +38,7 @@ export interface SiteVariant {
   gdprContact: boolean;
 }
 
-export function resolveVariant(input: { pass: string; lang: Language; chineseHost: boolean; socialTypes: number[] }): SiteVariant {
+function resolveVariant(input: { pass: string; lang: Language; chineseHost: boolean; socialTypes: number[] }): SiteVariant {
   const pass = input.pass.toLowerCase();
   const isIotmartAna = pass === PROMOTIONAL_PASS;
   const isAures = pass === AURES_PASS;

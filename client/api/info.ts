@@ -21,7 +21,7 @@ export function useCountries(lang: Language) {
   return useMemo(() => data && localiseCountries(data, lang), [data, lang]);
 }
 
-export function useOptions(category: OptionCategory, lang: Language) {
+function useOptions(category: OptionCategory, lang: Language) {
   const key = `/api/info/option/${category}/${LANGUAGE_CODES[lang]}`;
   const { data } = useSWR<OptionRecord[]>(key, fetchData, { onError: logFailure });
   return data;

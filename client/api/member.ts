@@ -7,7 +7,7 @@ export const IS_LOGIN_PATH = '/api/Member/IsLogin';
 export const MEMBER_PATH = '/api/Member';
 
 /** Whether the browser's session is signed in; undefined while unknown. */
-export function useIsLogin() {
+function useIsLogin() {
   const { data, error, isLoading, mutate } = useSWR<{ isLogin: boolean }>(IS_LOGIN_PATH, fetchData);
   return { isLogin: data?.isLogin, error: error as Error | undefined, isLoading, mutate };
 }

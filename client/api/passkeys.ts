@@ -1,6 +1,6 @@
 import * as simpleWebAuthn from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { Passkey, PasskeyList } from '../../shared/schemas/passkeys.ts';
+import type { Passkey } from '../../shared/schemas/passkeys.ts';
 import type { LoginResultData } from '../../shared/schemas/auth.ts';
 import { request } from './http.ts';
 
@@ -35,5 +35,3 @@ export const renamePasskey = (id: string, name: string) =>
   request<{ passkey: Passkey }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } });
 
 export const removePasskey = (id: string) => request<{ id: string }>(`${PASSKEYS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-export type { PasskeyList };

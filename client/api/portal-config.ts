@@ -6,7 +6,7 @@ import { fetchData } from './http.ts';
 
 export type { PortalConfig };
 
-export const portalConfigPath = (lang: Language) => `/api/info/PortalConfig?lang=${lang}`;
+const portalConfigPath = (lang: Language) => `/api/info/PortalConfig?lang=${lang}`;
 
 /**
  * The portal's settings for this visitor and language (captcha type and site key, Chinese

@@ -26,7 +26,7 @@ export function refusalToast(reply: Pick<Reply, 'code' | 'title'>): ToastMessage
  * wins, spec section 8); a thrown request shows `failureCode`. Undefined when another part of
  * the page has already said it.
  */
-export function failureToast(failure: unknown): ToastMessage | undefined {
+function failureToast(failure: unknown): ToastMessage | undefined {
   if (isReply(failure)) return refusalToast(failure);
   return alreadyShown(failure) ? undefined : { messageKey: `error.${failureCode(failure)}` };
 }

@@ -23,7 +23,7 @@ export function switchLanguagePath(pathname: string, lang: Language): string {
 
 const LAST_PAGE_KEY = 'lastPageUrl';
 
-export function readLastPage(): string | undefined {
+function readLastPage(): string | undefined {
   return sessionStorage.getItem(LAST_PAGE_KEY) ?? undefined;
 }
 

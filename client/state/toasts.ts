@@ -1,7 +1,7 @@
 import { TOAST_DELAY_MS } from '../../shared/limits.ts';
 import { createStore } from './store.ts';
 
-export type ToastSeverity = 'SUCCESS' | 'ERROR';
+type ToastSeverity = 'SUCCESS' | 'ERROR';
 
 /** A toast shows either a translation key or a server-provided text (which wins when present). */
 export interface Toast {
@@ -33,7 +33,7 @@ export function dismissToast(id: number): void {
 }
 
 /** Toasts appear after TOAST_DELAY_MS (spec section 8), so a page change in between does not swallow them. */
-export function showToast(severity: ToastSeverity, message: ToastMessage): void {
+function showToast(severity: ToastSeverity, message: ToastMessage): void {
   const toast: Toast = { id: nextId++, severity, ...message };
   later(() => {
     toastStore.set((toasts) => [...toasts, toast]);

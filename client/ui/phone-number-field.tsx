@@ -2,7 +2,7 @@ import { PHONE_FIELD_MAX_LENGTH } from '../../shared/limits.ts';
 import { Field } from './field.tsx';
 import { SelectField, type SelectOption } from './select-field.tsx';
 
-export interface PhonePart {
+interface PhonePart {
   name: string;
   /** Translation key of the part's label. */
   label: string;
@@ -22,7 +22,7 @@ export interface PhoneNumberFieldProps {
 }
 
 /** '+49' for the stored code '49' or '+49'; a bare '+' until one is chosen. */
-export const callingCodeFace = (value: string) => `+${value.trim().replace(/^\+/, '')}`;
+const callingCodeFace = (value: string) => `+${value.trim().replace(/^\+/, '')}`;
 
 /**
  * The one international phone pattern of the portal: a compact calling-code picker ('+49', the

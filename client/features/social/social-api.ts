@@ -56,7 +56,7 @@ export async function startSocialSignIn(pending: PendingSocialSignIn, lang: Lang
   return 'ok';
 }
 
-export const SOCIAL_SIGN_UP_PATH = '/api/Member/SocialSignUp';
+const SOCIAL_SIGN_UP_PATH = '/api/Member/SocialSignUp';
 
 /** The provider account a social sign-up registers with, null when there is none. */
 export function useSocialSignUp(): Omit<SocialProfile, 'socialId'> | null | undefined {

@@ -26,7 +26,7 @@ export interface LoginErrorProps extends ShownError {
 }
 
 /** The translation key of a code's message on the login screen (spec section 8). */
-export function loginMessageKey(code: string, verifying = false): string {
+function loginMessageKey(code: string, verifying = false): string {
   if (verifying && code === 'unauthorized') return 'login.code.incorrect';
   return `error.${code}`;
 }

@@ -10,7 +10,7 @@ import { AccountSection } from './account-section.tsx';
 import { shortMonthDate } from './dates.ts';
 
 /** The providers in the order the cards show them (spec section 2, Connected Accounts). */
-export const SOCIAL_PROVIDERS = [
+const SOCIAL_PROVIDERS = [
   { type: SocialType.Facebook, name: 'Facebook' },
   { type: SocialType.Google, name: 'Google' },
   { type: SocialType.LinkedIn, name: 'LinkedIn' },

@@ -5,7 +5,7 @@ import { TYPEAHEAD_RESET_MS } from '../../../shared/limits.ts';
  * The option a typed prefix chooses: the first whose label starts with it (case-insensitive),
  * searching from the current option on when one letter is typed again so repeats cycle.
  */
-export function typeAheadIndex(labels: readonly string[], typed: string, current: number): number {
+function typeAheadIndex(labels: readonly string[], typed: string, current: number): number {
   const prefix = typed.toLocaleLowerCase();
   const repeated = prefix.length > 1 && [...prefix].every((c) => c === prefix[0]);
   const wanted = repeated ? prefix[0]! : prefix;

@@ -1,8 +1,8 @@
 import { isChina } from '../../../shared/rules/countries.ts';
 import type { PhoneMode, RegisterFormValues } from './register-values.ts';
 
-export const PHONE_FIELDS = ['telCountryCode', 'telAreacode', 'telNo', 'telExt'] as const;
-export const MOBILE_FIELDS = ['mobileCountryCode', 'mobile'] as const;
+const PHONE_FIELDS = ['telCountryCode', 'telAreacode', 'telNo', 'telExt'] as const;
+const MOBILE_FIELDS = ['mobileCountryCode', 'mobile'] as const;
 
 type PhoneField = (typeof PHONE_FIELDS)[number] | (typeof MOBILE_FIELDS)[number];
 export type PhonePatch = Partial<Pick<RegisterFormValues, PhoneField | 'phoneMode'>>;

@@ -8,7 +8,7 @@ import { effectivePhoneMode } from './phone-mode.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
 /** The query values registration carries along (spec sections 2 and 3). */
-export interface RegisterQuery {
+interface RegisterQuery {
   callbackUrl?: string;
   pass?: string;
   registerPurpose?: string;
