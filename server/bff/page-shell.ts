@@ -16,7 +16,8 @@ const extensionOf: Record<ShellEncoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
  * The files that may hold a page's shell, best first (scripts/build-client.ts): the screen
- * rendered at build time (only for an address without query, which could change the screen),
+ * rendered at build time (only for the screen's own address, written as the client writes it
+ * and without query: anything else may draw another screen),
  * the shell of the screen's group in the page's language, that language's login shell, the
  * English one. Any other first segment is not a language, and the client turns it into English.
  */
@@ -26,7 +27,8 @@ function shellFiles(clientDir: string, url: string): string[] {
   const files: string[] = [];
   if (isLanguage(first)) {
     if (/^[a-z0-9-]+$/.test(second)) {
-      if (query === undefined) files.push(join(clientDir, 'shells', first, `${second}.prerendered.html`));
+      if (query === undefined && urlPath === `/${first}/${second}`)
+        files.push(join(clientDir, 'shells', first, `${second}.prerendered.html`));
       files.push(join(clientDir, 'shells', first, `${second}.html`));
     }
     files.push(join(clientDir, 'shells', first, 'index.html'));

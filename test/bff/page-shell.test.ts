@@ -139,5 +139,8 @@ t.test('the login screen of each language is drawn at build time, the app fetche
     /<form/,
     'an address with a query gets the app to draw its screen',
   );
-  t.notMatch((await app.inject({ url: '/ja-jp/register' })).body, /<form/, 'other screens are drawn by the app');
+  t.match((await app.inject({ url: '/ja-jp/register' })).body, /<h1 id="register-title"[^>]*>アカウント作成<\/h1>/, 'so is registration');
+  t.notMatch((await app.inject({ url: '/ja-jp/register/x' })).body, /<form/, 'an address below a drawn screen is drawn by the app');
+  t.notMatch((await app.inject({ url: '/JA-JP/Register' })).body, /<form/, 'so is a miscased one');
+  t.notMatch((await app.inject({ url: '/ja-jp/forgot-password' })).body, /<form/, 'other screens are drawn by the app');
 });
