@@ -12,7 +12,7 @@ import { freePort } from '../../test/helper.ts';
 import { startService } from './processes.ts';
 import type { BenchStack } from './stack.ts';
 
-export interface Rate {
+interface Rate {
   perSecond: number;
   failures: number;
 }

@@ -24,7 +24,7 @@ export class RouteStats {
 }
 
 /** Nearest-rank percentile of sorted values. */
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }

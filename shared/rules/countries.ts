@@ -25,7 +25,7 @@ export function privacyBlockFor(country?: string | null): PrivacyBlock {
   return 'global';
 }
 
-export const EUROPE_REGION = 'Europe';
+const EUROPE_REGION = 'Europe';
 export const RMA_SOURCE = 'rma';
 
 /** VAT number and address apply to members in the Europe region who came with pass/source rma. */

@@ -4,7 +4,7 @@ import { ReplyError } from '../errors.ts';
 import { countRateLimited } from '../metrics/portal-metrics.ts';
 import type { RedisStore } from '../store/redis-store.ts';
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   perMinute: number;
   /** Counters in Redis, shared by every instance; unset: in-process counters. */
   redis?: RedisStore;

@@ -41,7 +41,7 @@ export interface SignedInMember {
   memberId: number;
 }
 
-export interface SessionPluginOptions {
+interface SessionPluginOptions {
   store: KeyValueSessionStore;
   clock: Clock;
   secret: string;
@@ -66,9 +66,9 @@ export function passwordChangeDone(request: FastifyRequest): void {
 /** How stale a session's lastSeenAt may get before a request records itself (and saves the session). */
 const LAST_SEEN_STEP_MS = 30_000;
 
-export const SESSION_COOKIE = 'portal-session';
+const SESSION_COOKIE = 'portal-session';
 /** Browsers accept a `__Host-` cookie only when Secure, on path /, without Domain: it cannot be planted by a subdomain. */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** The signed-in member of this request, or undefined. */
 export function signedInMember(request: FastifyRequest): SignedInMember | undefined {
