@@ -1,18 +1,6 @@
 import fp from 'fastify-plugin';
+import { SIGN_IN_ROUTES, routeKey } from '../sessions/watched-routes.ts';
 import { codeLabel, signInsTotal } from './portal-metrics.ts';
-
-type SignInMethod = 'password' | 'code' | 'social' | 'ticket' | 'passkey';
-
-/** The routes where a browser signs in, by method. A new sign-in route is added here. */
-export const SIGN_IN_ROUTES: Readonly<Record<string, SignInMethod>> = {
-  '/api/Member/Login': 'password',
-  '/api/Member/otpVerify': 'code',
-  '/api/Member/GoogleLogin': 'social',
-  '/api/Member/FbLogin': 'social',
-  '/api/Member/LinkedinLogin': 'social',
-  '/api/Member/RefererLogin': 'ticket',
-  '/api/Member/Passkey/Login': 'passkey',
-};
 
 /** The reply's code as a label value. */
 function codeOf(payload: unknown): string {
@@ -32,7 +20,7 @@ function codeOf(payload: unknown): string {
 export default fp(
   async function signInMetrics(app) {
     app.addHook('onSend', async (request, _reply, payload) => {
-      const method = request.method === 'POST' ? SIGN_IN_ROUTES[request.routeOptions.url ?? ''] : undefined;
+      const method = SIGN_IN_ROUTES[routeKey(request.method, request.routeOptions.url)];
       if (method) signInsTotal.inc({ method, code: codeOf(payload) });
       return payload;
     });
