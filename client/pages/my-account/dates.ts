@@ -19,5 +19,5 @@ export function numericDate(iso: string | null | undefined, lang: Language): str
 export function shortMonthDate(iso: string | null | undefined, lang: Language): string {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { month: 'short', day: '2-digit', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(languageTag(lang), { month: 'short', day: '2-digit', year: 'numeric' }).format(date);
 }
