@@ -96,12 +96,15 @@ export function shellHtml({ lang, texts, icon, script, style, modules, catalogue
 }
 
 /**
- * The painted screen's fields are read-only and its buttons disabled until the app replaces it:
+ * The painted screen's fields are read-only and its lists and buttons disabled until the app replaces it:
  * a password manager then fills the app's fields instead of ones about to vanish, and a tool
  * that waits for an editable field or an enabled button waits for the app.
  */
 function untilTakeover(screen: string): string {
-  return screen.replace(/<(input|textarea)\b/g, '<$1 readonly').replace(/<button\b/g, '<button aria-disabled="true"');
+  return screen
+    .replace(/<(input|textarea)\b/g, '<$1 readonly')
+    .replace(/<select\b/g, '<select disabled')
+    .replace(/<button\b/g, '<button aria-disabled="true"');
 }
 
 /**

@@ -20,6 +20,7 @@ t.test('the painted screens (sign-in, registration) take no input until the app 
     const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
     const fields = root.match(/<(input|textarea)\b[^>]*>/g) ?? [];
     const buttons = root.match(/<button\b[^>]*>/g) ?? [];
+    const lists = root.match(/<select\b[^>]*>/g) ?? [];
     t.ok(fields.length >= 2 && buttons.length >= 1, `${lang}/${screen}: the form is painted`);
     t.same(
       fields.filter((tag) => !/\sreadonly\b/.test(tag)),
@@ -30,6 +31,12 @@ t.test('the painted screens (sign-in, registration) take no input until the app 
       buttons.filter((tag) => !tag.includes('aria-disabled="true"')),
       [],
       `${lang}/${screen}: every painted button is disabled`,
+    );
+    t.ok(lists.length >= 1, `${lang}/${screen}: the language list is painted`);
+    t.same(
+      lists.filter((tag) => !/\sdisabled\b/.test(tag)),
+      [],
+      `${lang}/${screen}: every painted list is disabled (a language picked on it would be lost)`,
     );
   }
 });
