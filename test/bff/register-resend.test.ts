@@ -98,7 +98,12 @@ t.test('activation links: single use, superseded by a newer resend, expiring', a
     'the older link no longer works',
   );
   t.equal(
-    (await browser.post('/api/Member/Activate', { userId: second.userId, token: 'x' + second.token.slice(1) })).body.code,
+    (
+      await browser.post('/api/Member/Activate', {
+        userId: second.userId,
+        token: (second.token.startsWith('x') ? 'y' : 'x') + second.token.slice(1),
+      })
+    ).body.code,
     'unauthorized',
     'a forged token',
   );
