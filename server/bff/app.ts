@@ -6,6 +6,7 @@ import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { clientErrorReply, portalServerFactory } from './http-server.ts';
 import { loggerOptions } from './logger.ts';
+import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 import { httpMetrics } from '../common/metrics/http-metrics.ts';
 import signInMetrics from './metrics/sign-in-metrics.ts';
 import noPublicMetrics from './metrics/no-public-metrics.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
       options.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     serverFactory: portalServerFactory({

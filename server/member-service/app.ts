@@ -35,6 +35,7 @@ import { socialRoutes } from './routes/social.ts';
 import { prepareDummyHash } from './security/passwords.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
+import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +79,7 @@ const REDACT = [
 export async function buildMemberService(config: MemberServiceConfig, options: MemberServiceOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: REDACT },
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 64 * 1024,
     ajv: {
       customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true },

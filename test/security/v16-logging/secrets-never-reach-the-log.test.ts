@@ -50,4 +50,8 @@ t.test('passwords, tokens, codes and cookies never reach the log, even at debug 
     'the sign-out request is logged',
   );
   t.notMatch(log, 'secret-ticket', 'without its query string');
+  t.ok(
+    entries.filter((e) => e.msg === 'incoming request').every((e) => typeof e.reqId === 'string'),
+    "each request's lines carry its id",
+  );
 });
