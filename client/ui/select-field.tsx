@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useVisibleError } from './error-display.tsx';
@@ -50,6 +50,17 @@ export function SelectField({
   const error = useVisibleError(meta);
   const errorId = `${id}-error`;
   const known = options.some((option) => option.value === input.value);
+  // The same elements while the list is the same: React then skips the hundreds of countries
+  // at each render of the form instead of comparing them one by one.
+  const choices = useMemo(
+    () =>
+      options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      )),
+    [options],
+  );
 
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
@@ -76,11 +87,7 @@ export function SelectField({
           <option value="">{t(placeholder)}</option>
           {/* A stored value missing from the list stays visible instead of silently changing. */}
           {!known && input.value && <option value={input.value}>{input.value}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          {choices}
         </select>
         {face && (
           <span className="field__face" aria-hidden="true">

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { numericDate } from '../../client/pages/my-account/dates.ts';
+import { dateTime, numericDate, shortMonthDate } from '../../client/pages/my-account/dates.ts';
 
 // Local noon: dates are shown in the browser's time zone.
 const day = new Date(2026, 2, 7, 12).toISOString();
@@ -17,4 +17,14 @@ t.test('a missing or unreadable date shows nothing', async (t) => {
   t.equal(numericDate(undefined, 'en'), '');
   t.equal(numericDate(null, 'ja-jp'), '');
   t.equal(numericDate('not a date', 'es-es'), '');
+});
+
+t.test('each style keeps its own formatter: a short month and a date with time, in every order of calls', async (t) => {
+  const at = new Date(2026, 2, 7, 14, 5).toISOString();
+  t.equal(shortMonthDate(day, 'en'), 'Mar 07, 2026', 'English: MMM DD, YYYY');
+  t.equal(numericDate(day, 'ja-jp'), '2026/03/07');
+  t.equal(dateTime(at, 'en'), 'Mar 7, 2026, 2:05 PM', 'English: date and time');
+  t.equal(dateTime(at, 'ja-jp'), '2026/03/07 14:05', 'Japanese: 24-hour time');
+  t.equal(shortMonthDate(day, 'ja-jp'), '2026年3月07日', 'Japanese: the short month');
+  t.equal(dateTime('not a date', 'ko-kr'), '');
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { buildClient } from '../../scripts/build-client.ts';
-import { PRERENDERED_SCREENS } from '../../client/screens/prerendered.ts';
+import { PRERENDERED_FORMS } from '../../client/screens/prerendered.ts';
 import { LANGUAGES } from '../../shared/languages.ts';
 
 /**
@@ -11,13 +11,19 @@ import { LANGUAGES } from '../../shared/languages.ts';
  * take input: a password manager or a quick visitor would fill fields that are about to vanish,
  * and a click on its button would do nothing.
  */
+const outdir = await mkdtemp(path.join(tmpdir(), 'client-build-'));
+t.teardown(() => rm(outdir, { recursive: true, force: true }));
+await buildClient(outdir);
+
+/** The painted root of a screen's page shell. */
+async function paintedRoot(lang: string, screen: string): Promise<string> {
+  const html = await readFile(path.join(outdir, 'shells', lang, `${screen}.prerendered.html`), 'utf8');
+  return html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
+}
+
 t.test('the painted screens (sign-in, registration) take no input until the app replaces them', async (t) => {
-  const outdir = await mkdtemp(path.join(tmpdir(), 'client-build-'));
-  t.teardown(() => rm(outdir, { recursive: true, force: true }));
-  await buildClient(outdir);
-  for (const [lang, screen] of LANGUAGES.flatMap((lang) => PRERENDERED_SCREENS.map((screen) => [lang, screen] as const))) {
-    const html = await readFile(path.join(outdir, 'shells', lang, `${screen}.prerendered.html`), 'utf8');
-    const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
+  for (const [lang, screen] of LANGUAGES.flatMap((lang) => PRERENDERED_FORMS.map((screen) => [lang, screen] as const))) {
+    const root = await paintedRoot(lang, screen);
     const fields = root.match(/<(input|textarea)\b[^>]*>/g) ?? [];
     const buttons = root.match(/<button\b[^>]*>/g) ?? [];
     const lists = root.match(/<select\b[^>]*>/g) ?? [];
@@ -38,5 +44,16 @@ t.test('the painted screens (sign-in, registration) take no input until the app 
       [],
       `${lang}/${screen}: every painted list is disabled (a language picked on it would be lost)`,
     );
+  }
+});
+
+t.test("My account's frame is painted in each language: its heading, and that the member is being read", async (t) => {
+  const catalogue = async (lang: string) =>
+    JSON.parse(await readFile(path.join('locales', lang, 'account.json'), 'utf8')) as { title: string };
+  for (const lang of LANGUAGES) {
+    const root = await paintedRoot(lang, 'my-account');
+    t.match(root, `<h1>${(await catalogue(lang)).title}</h1>`, `${lang}: the heading`);
+    t.match(root, /role="status"/, `${lang}: the loading status`);
+    t.match(root, /^<div id="root" inert>/, `${lang}: inert until the app takes over`);
   }
 });

@@ -50,8 +50,18 @@ export default function MyAccountPage() {
   usePageTitle('account.title');
   usePasswordChangedToast();
 
-  // A member who must change the password first gets only a minimal read; PasswordChangeFirst sends them to change it.
-  if (!member || mustChangePassword(member.status)) return <Spinner />;
+  // Until the member is read, the page's frame: the heading is what a phone paints first, and
+  // the build paints the same frame ahead of any script (client/screens/prerendered.ts). A
+  // member who must change the password first gets only a minimal read; PasswordChangeFirst
+  // sends them to change it.
+  if (!member || mustChangePassword(member.status)) {
+    return (
+      <div className="account">
+        <h1>{t('account.title')}</h1>
+        <Spinner />
+      </div>
+    );
+  }
   const entries = menuEntries(member, chineseSite);
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());

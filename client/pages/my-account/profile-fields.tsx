@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '../../../shared/limits.ts';
@@ -37,7 +38,8 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
   const areas = useBusinessApplicationAreas(lang);
   const country = findCountry(countries, values.country);
   const china = isChina(values.country);
-  const codeOptions = countryCodeOptions(countries ?? [], values.country);
+  const codeOptions = useMemo(() => countryCodeOptions(countries ?? [], values.country), [countries, values.country]);
+  const choices = useMemo(() => countryOptions(countries), [countries]);
   const states = useStateOptions(country);
 
   const chooseCountry = (name: string) => {
@@ -59,13 +61,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
         autoComplete="organization"
         required={!isIotmartAna}
       />
-      <SelectField
-        name="country"
-        label="account.profile.country"
-        options={countryOptions(countries)}
-        onValueChange={chooseCountry}
-        required
-      />
+      <SelectField name="country" label="account.profile.country" options={choices} onValueChange={chooseCountry} required />
       <div hidden={states.length === 0}>
         <SelectField name="state" label="account.profile.state" options={states} required={requiresState(values.country)} />
       </div>

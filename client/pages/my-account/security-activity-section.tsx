@@ -9,7 +9,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { toastError } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { disownEvent, eventsPagePath, SECURITY_EVENTS_PATH, type SecurityEventsPage } from './security-center-api.ts';
-import { dateTime } from './security-dates.ts';
+import { dateTime } from './dates.ts';
 
 /** Security activity: the member's events newest first, 20 at a time, with "This wasn't me" on sign-ins and changes. */
 export function SecurityActivitySection() {

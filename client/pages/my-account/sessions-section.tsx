@@ -9,7 +9,7 @@ import { readQueryParams } from '../../session/url-query.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { endOtherSessions, endSession, SESSIONS_PATH, type MemberSession } from './security-center-api.ts';
-import { dateTime } from './security-dates.ts';
+import { dateTime } from './dates.ts';
 import { PASSWORD_CHANGED_FLAG } from './use-password-changed-toast.ts';
 
 const OTHERS = 'others';

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '../../../shared/limits.ts';
 import { needsVatAndAddress, requiresState } from '../../../shared/rules/countries.ts';
@@ -22,6 +23,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
   const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
   const country = findCountry(countries, values.country);
   const states = useStateOptions(country);
+  const choices = useMemo(() => countryOptions(countries), [countries]);
 
   const chooseCountry = (name: string) => {
     const patch = countryChangePatch(form.getState().values, findCountry(countries, name));
@@ -43,7 +45,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
       <SelectField
         name="country"
         label="register.country"
-        options={countryOptions(countries)}
+        options={choices}
         autoComplete="country-name"
         onValueChange={chooseCountry}
         required

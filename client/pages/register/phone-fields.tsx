@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useField, useForm, useFormState } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { CHINA_MOBILE_DIGITS, PHONE_FIELD_MAX_LENGTH } from '../../../shared/limits.ts';
@@ -40,7 +40,7 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
   const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
   const country = findCountry(countries, values.country);
   const mode = effectivePhoneMode(values.country, values.phoneMode);
-  const codes = countryCodeOptions(countries ?? [], values.country);
+  const codes = useMemo(() => countryCodeOptions(countries ?? [], values.country), [countries, values.country]);
 
   const choose = (next: PhoneMode) => {
     const patch = switchPhoneMode(form.getState().values, next, country?.phoneCode);
