@@ -7,6 +7,3 @@
 export const PRERENDERED_SCREENS = ['login', 'register', 'my-account'] as const;
 
 export type PrerenderedScreen = (typeof PRERENDERED_SCREENS)[number];
-
-/** The prerendered screens that paint a form (the others paint a frame to be filled in). */
-export const PRERENDERED_FORMS = ['login', 'register'] as const satisfies readonly PrerenderedScreen[];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { buildClient } from '../../scripts/build-client.ts';
-import { PRERENDERED_FORMS } from '../../client/screens/prerendered.ts';
+import { PRERENDERED_SCREENS } from '../../client/screens/prerendered.ts';
 import { LANGUAGES } from '../../shared/languages.ts';
 
 /**
@@ -11,6 +11,9 @@ import { LANGUAGES } from '../../shared/languages.ts';
  * take input: a password manager or a quick visitor would fill fields that are about to vanish,
  * and a click on its button would do nothing.
  */
+/** The painted screens that hold a form; My account paints only its frame. */
+const PRERENDERED_FORMS = PRERENDERED_SCREENS.filter((screen) => screen !== 'my-account');
+
 const outdir = await mkdtemp(path.join(tmpdir(), 'client-build-'));
 t.teardown(() => rm(outdir, { recursive: true, force: true }));
 await buildClient(outdir);
