@@ -1,10 +1,13 @@
 /**
- * The portal's resident memory after many requests against after a tenth of them: growth per
- * request or per session shows as a ratio above 1. The mix is what browsers send: signed-in
+ * The portal's resident memory after many requests against after a tenth of them, each read
+ * after a full garbage collection: growth per request or per session shows as a ratio above 1.
+ * (Without it, the reading depends on when the collector last ran: short-lived request data
+ * that survived two young collections waits in the old generation for the next full one.) The mix is what browsers send: signed-in
  * reads, page shells and files, reference data, and a sign-in (a new session) in every hundred.
  */
 import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { collectGarbage } from './inspector.ts';
 import type { BenchStack } from './stack.ts';
 
 export interface MemoryGrowth {
@@ -48,6 +51,7 @@ async function send(stack: BenchStack, amount: number, connections: number): Pro
 async function settledRss(stack: BenchStack): Promise<number> {
   // Let in-flight work and timers finish so both readings see a quiet process.
   await sleep(2_000);
+  await collectGarbage(stack.portalInspectorPort);
   return stack.portal.rss();
 }
 

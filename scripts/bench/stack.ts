@@ -24,6 +24,8 @@ export interface BenchStack {
   member: { email: string; password: string };
   /** The Cookie header of a signed-in browser. */
   cookie: string;
+  /** The portal's inspector (loopback), for a full garbage collection before its memory is read. */
+  portalInspectorPort: number;
   /** The Cookie header of that browser once signed out: its device is known, so signing in again sends no new-device mail. */
   returningCookie: string;
 }
@@ -33,7 +35,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   const client = await buildClient(path.join(dir, 'client'));
   const serviceKey = randomBytes(24).toString('hex');
   const passwordEncodingKey = randomBytes(32).toString('hex');
-  const [memberPort, portalPort] = [await freePort(), await freePort()];
+  const [memberPort, portalPort, portalInspectorPort] = [await freePort(), await freePort(), await freePort()];
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   // CPU profiles of both services, written when they stop (file names carry the process id).
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
@@ -61,7 +63,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
     script: 'server/start.ts',
     url: portalUrl,
     logDir: dir,
-    nodeArgs: profile,
+    nodeArgs: [...profile, `--inspect=127.0.0.1:${portalInspectorPort}`],
     env: {
       HOST: '127.0.0.1',
       PORT: String(portalPort),
@@ -88,7 +90,7 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   if (!device) throw new Error('the sign-in set no device cookie');
   const returningCookie = `${DEVICE_COOKIE}=${device}`;
 
-  return { dir, client, memberService, portal, serviceKey, passwordEncodingKey, member, cookie, returningCookie };
+  return { dir, client, memberService, portal, portalInspectorPort, serviceKey, passwordEncodingKey, member, cookie, returningCookie };
 }
 
 /** Stops both services; their directory (build, data, logs) stays only when `keep` is set. */
