@@ -11,7 +11,8 @@
  * requests; --concurrency: sign-ins and argon2id verifications at a time (at most 5: one member
  * signs in, and the lockout locks an account on its sixth password check at a time);
  * --requests: the mixed requests of the memory measure (read after a tenth of them and after
- * all); --lighthouse-runs: audits of each page, of which the median run counts; --profile: write CPU profiles (--cpu-prof) of the portal and the member service to DIR.
+ * all); --lighthouse-runs: audits of each page, of which the median run counts; --profile:
+ * write CPU profiles (--cpu-prof) of the portal and the member service to DIR.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

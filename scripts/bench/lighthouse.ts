@@ -28,7 +28,6 @@ export interface LighthouseResult {
   runs: number;
   fcpMs: number;
   lcpMs: number;
-  requests: number;
 }
 
 const scoreOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
@@ -47,7 +46,6 @@ export async function audit(url: string, cookie: string | undefined, runs: numbe
     runs,
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
-    requests: (median.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? Number.NaN,
   };
 }
 

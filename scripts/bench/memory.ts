@@ -1,9 +1,10 @@
 /**
  * The portal's resident memory after many requests against after a tenth of them, each read
  * after a full garbage collection: growth per request or per session shows as a ratio above 1.
- * (Without it, the reading depends on when the collector last ran: short-lived request data
- * that survived two young collections waits in the old generation for the next full one.) The mix is what browsers send: signed-in
- * reads, page shells and files, reference data, and a sign-in (a new session) in every hundred.
+ * Without it, the reading depends on when the collector last ran: short-lived request data
+ * that survived two young collections waits in the old generation for the next full one.
+ * The mix is what browsers send: signed-in reads, page shells and files, reference data, and a
+ * sign-in (a new session) in every hundred.
  */
 import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
