@@ -27,12 +27,27 @@ for (const lang of ['en', 'ja-jp'] as const) {
         const spinner = document.getElementById('root')?.querySelector('.spinner:not(.spinner--inline)');
         if (spinner) seen.push(spinner.parentElement?.className ?? '');
       }).observe(document, { subtree: true, childList: true });
+      // Whether the painted screen was still the one in view when it stopped being inert.
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root')!;
+        const painted = root.querySelector('h1');
+        new MutationObserver((_, observer) => {
+          if (root.hasAttribute('inert')) return;
+          (window as unknown as { paintedUsable: boolean }).paintedUsable = painted?.isConnected ?? false;
+          observer.disconnect();
+        }).observe(root, { attributes: true, attributeFilter: ['inert'] });
+      });
     });
     await page.goto(`/${lang}/register`);
     await page.locator('#root:not([inert])').waitFor();
     await page.locator('#root input[type="email"]:not([readonly])').first().waitFor();
     await page.waitForLoadState('networkidle');
     t.same(await page.evaluate(() => (window as unknown as { spinnersSeen: string[] }).spinnersSeen), [], 'no spinner in between');
+    t.equal(
+      await page.evaluate(() => (window as unknown as { paintedUsable?: boolean }).paintedUsable),
+      false,
+      'the painted screen never takes input: it is inert until the app has drawn its own',
+    );
     t.equal(await page.getByRole('heading', { level: 1 }).textContent(), text('register.title'));
     t.equal(await page.locator('#root [readonly], #root [aria-disabled="true"]').count(), 0, 'nothing left read-only');
     await page.context().close();
