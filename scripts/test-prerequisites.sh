@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# What the test suite needs besides npm packages: Debian's Chromium, PostgreSQL, Redis and CJK fonts.
+# What the test suite needs besides npm packages: Debian's Chromium headless shell, PostgreSQL, Redis
+# and CJK fonts.
 # Installs the missing ones when run as root; otherwise names them and stops.
 set -euo pipefail
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)

@@ -5,6 +5,7 @@
  * median run counts, chosen the way Lighthouse itself does (computeMedianRun).
  */
 import { launch } from 'chrome-launcher';
+import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
@@ -34,6 +35,8 @@ const scoreOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?
 
 /** The median of `runs` audits of the page. */
 export async function audit(url: string, cookie: string | undefined, runs: number): Promise<LighthouseResult> {
+  // The tests use Chromium's headless shell; Lighthouse measures the browser a phone user has.
+  if (!existsSync(CHROME_PATH)) throw new Error(`Lighthouse needs Debian's Chromium at ${CHROME_PATH}: apt-get install chromium`);
   const results: Result[] = [];
   for (let run = 0; run < runs; run += 1) results.push(await auditWithRetries(url, cookie));
   const median = computeMedianRun(results);

@@ -1,20 +1,63 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildClient } from '../../scripts/build-client.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cacheDir = join(root, 'node_modules/.cache/portal-client');
+
+/** What the built client is made of: its sources, texts, build scripts and library versions. */
+const INPUTS = ['client', 'shared', 'locales', 'scripts', 'package-lock.json'];
+
+async function inputsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    const at = join(root, input);
+    const files = (await stat(at)).isDirectory()
+      ? (await readdir(at, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+      : [at];
+    for (const file of files.sort())
+      hash
+        .update(relative(root, file))
+        .update('\0')
+        .update(await readFile(file))
+        .update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Builds of other sources, left by earlier runs: removed once a day old (a run may still use a recent one). */
+async function removeStaleBuilds(keep: string) {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const entry of await readdir(cacheDir)) {
+    const at = join(cacheDir, entry);
+    if (entry !== keep && (await stat(at)).mtimeMs < dayAgo) await rm(at, { recursive: true, force: true });
+  }
+}
+
+async function buildOnce(): Promise<string> {
+  const hash = await inputsHash();
+  const dir = join(cacheDir, hash);
+  if (await stat(dir).catch(() => undefined)) return dir;
+  await mkdir(cacheDir, { recursive: true });
+  const building = await mkdtemp(join(cacheDir, `building-${hash}-`));
+  await buildClient(building);
+  // Renamed into place whole: a parallel test file sees no build or a complete one. If another
+  // process got there first, its build (of the same sources) is the one used.
+  await rename(building, dir).catch(() => rm(building, { recursive: true, force: true }));
+  await removeStaleBuilds(hash);
+  return dir;
+}
 
 let built: Promise<string> | undefined;
 
 /**
- * The client built once per test process into a directory of its own, so that parallel test
- * files and a developer's `npm run build` never replace files a browser is loading.
+ * The client, built once per version of its sources and shared by every test process (the
+ * directory's name is a hash of what it is built from). Never the project's dist/client, so a
+ * developer's `npm run build` never replaces files a browser is loading.
  */
 export function builtClientDir(): Promise<string> {
-  built ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-client-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    await buildClient(dir);
-    return dir;
-  })();
+  built ??= buildOnce();
   return built;
 }

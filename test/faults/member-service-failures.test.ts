@@ -4,7 +4,8 @@ import { startFaultyProxy, type ProxyMode } from './faulty-proxy.ts';
 import { answered as answerWithin } from './within.ts';
 
 const SERVER_ERROR = { isSuccess: false, code: 'servererror' };
-const UPSTREAM_TIMEOUT_MS = 400;
+/** The portal's deadline for a member-service call: enough for a registration on a busy two-core machine. */
+const UPSTREAM_TIMEOUT_MS = 1500;
 /** Far more than the portal's own deadline: a call not answered by then hangs. */
 const HANG_MS = UPSTREAM_TIMEOUT_MS + 4000;
 const answered = (request: Promise<ClientResponse>) => answerWithin(request, HANG_MS);
