@@ -13,12 +13,12 @@ async function audit(t: Tap, page: Page, screen: string) {
 }
 
 /** CSP bypassed only so that axe can be injected into the page; nothing else in the page changes. */
-async function openPage(browser: Browser, stack: Stack, locale: string, phone = false): Promise<Page> {
+async function openPage(browser: Browser, stack: Stack, locale: string): Promise<Page> {
   const context = await browser.newContext({
     baseURL: stack.bffUrl,
     locale,
     bypassCSP: true,
-    viewport: phone ? { width: 375, height: 740 } : { width: 1280, height: 900 },
+    viewport: { width: 1280, height: 900 },
   });
   return context.newPage();
 }
@@ -38,6 +38,11 @@ async function registerIn(page: Page, lang: Language, country: string) {
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: country });
 }
 
+/**
+ * Together with the light and dark journeys (test/e2e/axe-journey.ts: login, register, the
+ * signed-out notices, My account, its toast and dialog, at desktop and phone width), every screen
+ * and state passes axe-core: here the rest of them, and a language of another script.
+ */
 t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works by keyboard', async (t) => {
   const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
   const browser = await launchBrowser(t);
@@ -46,7 +51,6 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
   t.test('signed-out screens in English', async (t) => {
     const page = await openPage(browser, stack, 'en-US');
     await page.goto('/en/login');
-    await audit(t, page, 'login (password)');
     await page.getByRole('button', { name: en('login.submit'), exact: true }).click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
     await audit(t, page, 'login (empty fields refused)');
@@ -54,25 +58,15 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     await page.getByRole('button', { name: en('login.code.getCode') }).waitFor();
     await audit(t, page, 'login (code)');
 
-    await registerIn(page, 'en', 'Germany');
-    await audit(t, page, 'register (Germany)');
     await registerIn(page, 'en', 'South Korea');
     await audit(t, page, 'register (South Korea)');
-    await page.getByRole('button', { name: en('register.submit'), exact: true }).click();
-    await page.locator('[aria-invalid="true"]').first().waitFor();
-    await audit(t, page, 'register (errors shown)');
 
     const screens: [string, string][] = [
-      ['/en/verify-your-email-address', 'verify-your-email-address'],
       ['/en/resend-verify-mail', 'resend-verify-mail'],
-      ['/en/forgot-password', 'forgot-password'],
       ['/en/reset-password', 'reset-password'],
       ['/en/password-reset-link-expired', 'password-reset-link-expired'],
-      ['/en/error', 'error (generic)'],
       ['/en/error?error=activated', 'error (activated)'],
       ['/en/error?error=unauthorized&userId=someone%40example.com', 'error (expired link)'],
-      ['/en/redirect-page', 'redirect-page'],
-      ['/en/confirm-subscription?UID=not-a-member&PP=2024-05', 'confirm-subscription'],
     ];
     for (const [path, screen] of screens) {
       await page.goto(path);
@@ -85,7 +79,6 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     const page = await openPage(browser, stack, 'en-US');
     await signInThroughForm(page, 'en', member);
     await page.getByRole('heading', { name: en('account.profile.title') }).waitFor();
-    await audit(t, page, 'my-account');
     const codeNames = await page
       .locator('select[name$="CountryCode"]')
       .evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).labels[0]?.textContent));
@@ -101,22 +94,17 @@ t.test('every screen passes the WCAG 2.1 AA rules of axe-core, and login works b
     await audit(t, page, 'choosing-preferring');
   });
 
-  for (const [locale, lang, phone] of [
-    ['ja-JP', 'ja-jp', false],
-    ['en-US', 'en', true],
-  ] as const) {
-    t.test(`login, register and my-account in ${lang}${phone ? ' on a 375-pixel phone' : ''}`, async (t) => {
-      const member = await createActiveMember(stack);
-      const page = await openPage(browser, stack, locale, phone);
-      await page.goto(`/${lang}/login`);
-      await audit(t, page, `${lang} login`);
-      await page.goto(`/${lang}/register`);
-      await audit(t, page, `${lang} register`);
-      await signInThroughForm(page, lang, member);
-      await page.getByRole('heading', { name: textsOf(lang)('account.profile.title') }).waitFor();
-      await audit(t, page, `${lang} my-account`);
-    });
-  }
+  t.test('login, register and my-account in Japanese', async (t) => {
+    const member = await createActiveMember(stack);
+    const page = await openPage(browser, stack, 'ja-JP');
+    await page.goto('/ja-jp/login');
+    await audit(t, page, 'ja-jp login');
+    await page.goto('/ja-jp/register');
+    await audit(t, page, 'ja-jp register');
+    await signInThroughForm(page, 'ja-jp', member);
+    await page.getByRole('heading', { name: textsOf('ja-jp')('account.profile.title') }).waitFor();
+    await audit(t, page, 'ja-jp my-account');
+  });
 
   t.test('login by keyboard: e-mail, password, sign-in button in order, each with a visible focus', async (t) => {
     const page = await openPage(browser, stack, 'en-US');
