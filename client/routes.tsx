@@ -8,6 +8,7 @@ import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';
 import { lazyScreen } from './screens/lazy-screens.ts';
+import { TakeOver } from './screens/take-over.tsx';
 import { LanguageContext } from './session/language-context.ts';
 import { MemberOnly, PasswordChangeFirst } from './session/route-guards.tsx';
 
@@ -41,45 +42,47 @@ const NoticePleaseChangePasswordPage = lazyScreen('member', 'NoticePleaseChangeP
 function PageRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
-      <Switch>
-        <Route path="/login" component={LoginPage} />
-        <Route path="/logout" component={LogoutPage} />
-        <Route path="/referer" component={RefererPage} />
-        <Route path="/referer/:action/:seq/:tempid" component={RefererPage} />
-        <Route path="/my-account">
-          <MemberOnly>
-            <MyAccountPage />
-          </MemberOnly>
-        </Route>
-        <Route path="/register" component={RegisterPage} />
-        <Route path="/verify-your-email-address" component={VerifyYourEmailAddressPage} />
-        <Route path="/resend-verify-mail" component={ResendVerifyMailPage} />
-        <Route path="/auth/activate-member" component={ActivateMemberPage} />
-        <Route path="/auth/activate-member/:token/:userId/:pass" component={ActivateMemberPage} />
-        <Route path="/redirect-page" component={RedirectPage} />
-        <Route path="/error" component={ErrorPage} />
-        <Route path="/choosing-preferring">
-          <MemberOnly>
-            <ChoosingPreferringPage />
-          </MemberOnly>
-        </Route>
-        <Route path="/social-login" component={SocialLoginPage} />
-        <Route path="/confirm-subscription" component={ConfirmSubscriptionPage} />
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/password-reset-link-expired" component={PasswordResetLinkExpiredPage} />
-        <Route path="/auth/verify-email" component={VerifyEmailPage} />
-        <Route path="/auth/verify-email/:token/:userId" component={VerifyEmailPage} />
-        <Route path="/change-password" component={ChangePasswordPage} />
-        <Route path="/notice-please-change-password" component={NoticePleaseChangePasswordPage} />
-        <Route path="/password-changed" component={PasswordChangedPage} />
-        <Route path="/notice-password-unchanged/:seq/:pass/:tempid" component={NoticePasswordUnchangedPage} />
-        <Route path="/not-me/:eventId" component={NotMePage} />
-        <Route path="/not-me/:eventId/:token" component={NotMePage} />
-        <Route>
-          <Redirect to={`/login${window.location.search}`} replace />
-        </Route>
-      </Switch>
+      <TakeOver>
+        <Switch>
+          <Route path="/login" component={LoginPage} />
+          <Route path="/logout" component={LogoutPage} />
+          <Route path="/referer" component={RefererPage} />
+          <Route path="/referer/:action/:seq/:tempid" component={RefererPage} />
+          <Route path="/my-account">
+            <MemberOnly>
+              <MyAccountPage />
+            </MemberOnly>
+          </Route>
+          <Route path="/register" component={RegisterPage} />
+          <Route path="/verify-your-email-address" component={VerifyYourEmailAddressPage} />
+          <Route path="/resend-verify-mail" component={ResendVerifyMailPage} />
+          <Route path="/auth/activate-member" component={ActivateMemberPage} />
+          <Route path="/auth/activate-member/:token/:userId/:pass" component={ActivateMemberPage} />
+          <Route path="/redirect-page" component={RedirectPage} />
+          <Route path="/error" component={ErrorPage} />
+          <Route path="/choosing-preferring">
+            <MemberOnly>
+              <ChoosingPreferringPage />
+            </MemberOnly>
+          </Route>
+          <Route path="/social-login" component={SocialLoginPage} />
+          <Route path="/confirm-subscription" component={ConfirmSubscriptionPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/password-reset-link-expired" component={PasswordResetLinkExpiredPage} />
+          <Route path="/auth/verify-email" component={VerifyEmailPage} />
+          <Route path="/auth/verify-email/:token/:userId" component={VerifyEmailPage} />
+          <Route path="/change-password" component={ChangePasswordPage} />
+          <Route path="/notice-please-change-password" component={NoticePleaseChangePasswordPage} />
+          <Route path="/password-changed" component={PasswordChangedPage} />
+          <Route path="/notice-password-unchanged/:seq/:pass/:tempid" component={NoticePasswordUnchangedPage} />
+          <Route path="/not-me/:eventId" component={NotMePage} />
+          <Route path="/not-me/:eventId/:token" component={NotMePage} />
+          <Route>
+            <Redirect to={`/login${window.location.search}`} replace />
+          </Route>
+        </Switch>
+      </TakeOver>
     </Suspense>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { UNTIL_APP_ATTRIBUTE, UNTIL_APP_GUARDS } from '../client/screens/prerendered.ts';
 import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
 import type { PrerenderedScreens } from './prerender.ts';
 import { languageTag } from '../shared/language-tag.ts';
@@ -96,15 +97,17 @@ export function shellHtml({ lang, texts, icon, script, style, modules, catalogue
 }
 
 /**
- * The painted screen's fields are read-only and its lists and buttons disabled until the app replaces it:
- * a password manager then fills the app's fields instead of ones about to vanish, and a tool
- * that waits for an editable field or an enabled button waits for the app.
+ * The painted screen's fields are read-only and its lists and buttons disabled until the app has
+ * hydrated it: nothing is typed or pressed that the app would not see, and a tool that waits for
+ * an editable field or an enabled button waits for the app. Each element names what was added
+ * (releasePaintedScreen removes exactly that); one that already has the attribute is left alone.
  */
 function untilTakeover(screen: string): string {
-  return screen
-    .replace(/<(input|textarea)\b/g, '<$1 readonly')
-    .replace(/<select\b/g, '<select disabled')
-    .replace(/<button\b/g, '<button aria-disabled="true"');
+  return screen.replace(/<(input|textarea|select|button)\b([^>]*)>/g, (tag, name: keyof typeof UNTIL_APP_GUARDS, rest: string) => {
+    const [attribute, value] = UNTIL_APP_GUARDS[name];
+    if (new RegExp(`\\s${attribute}(?=[\\s=/]|$)`, 'i').test(rest)) return tag;
+    return `<${name} ${UNTIL_APP_ATTRIBUTE}="${attribute}" ${value ? `${attribute}="${value}"` : attribute}${rest}>`;
+  });
 }
 
 /**

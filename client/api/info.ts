@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import useSWR from 'swr';
 import { OptionCategory } from '../../shared/enums.ts';
 import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts';
@@ -13,12 +13,15 @@ function logFailure(error: unknown): void {
 
 /**
  * Country list, labelled and sorted in the page's language (localiseCountries); the request
- * asks for Simplified Chinese labels only for zh-cn, as spec section 7 has it.
+ * asks for Simplified Chinese labels only for zh-cn, as spec section 7 has it. Naming, sorting
+ * and drawing hundreds of countries happen in a deferred render the browser can interrupt, not
+ * in the one their arrival sets off.
  */
 export function useCountries(lang: Language) {
   const key = `/api/info/V2/Countries/${lang === 'zh-cn'}`;
   const { data } = useSWR<CountryRecord[]>(key, fetchData, { onError: logFailure });
-  return useMemo(() => data && localiseCountries(data, lang), [data, lang]);
+  const arrived = useDeferredValue(data);
+  return useMemo(() => arrived && localiseCountries(arrived, lang), [arrived, lang]);
 }
 
 function useOptions(category: OptionCategory, lang: Language) {

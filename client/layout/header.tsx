@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useMember } from '../api/member.ts';
 import { LanguagePicker } from '../ui/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
+import { useBrowserValue } from '../session/use-browser-value.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
 import { logoLink } from '../site-links.ts';
 import { useVariant, type Brand } from '../variant.ts';
@@ -17,16 +18,14 @@ export function Header({ page }: { page: string }) {
   const session = useUrlSession();
   const { brand: variant, showLanguagePicker } = useVariant();
   const { isLogin } = useMember();
+  const referrer = useBrowserValue(() => document.referrer, '');
 
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      <a
-        className={`site-header__logo site-header__logo--${variant}`}
-        href={logoLink(lang, variant, document.referrer, window.location.origin)}
-      >
+      <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, referrer, window.location.origin)}>
         <BrandLogo brand={variant} />
         <span className="site-header__name">{t(BRAND_NAME[variant])}</span>
       </a>

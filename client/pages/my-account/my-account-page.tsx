@@ -53,11 +53,11 @@ export default function MyAccountPage() {
   // Until the member is read, the page's frame: the heading is what a phone paints first, and
   // the build paints the same frame ahead of any script (client/screens/prerendered.ts). A
   // member who must change the password first gets only a minimal read; PasswordChangeFirst
-  // sends them to change it.
+  // sends them to change it. The heading's key keeps it, painted or not, when the page arrives.
   if (!member || mustChangePassword(member.status)) {
     return (
       <div className="account">
-        <h1>{t('account.title')}</h1>
+        <h1 key="title">{t('account.title')}</h1>
         <Spinner />
       </div>
     );
@@ -69,7 +69,7 @@ export default function MyAccountPage() {
   return (
     <div className="account">
       <BackToSite />
-      <h1>{t('account.title')}</h1>
+      <h1 key="title">{t('account.title')}</h1>
       <div className="account__layout">
         <AccountMenu entries={entries} />
         <div className="account__sections">

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { needsVatAndAddress } from '../../../shared/rules/countries.ts';
@@ -36,8 +36,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const session = useUrlSession();
-  // Hundreds of countries in two lists: drawn in slices the browser can interrupt when they arrive.
-  const countries = useDeferredValue(useCountries(lang));
+  const countries = useCountries(lang);
   const typeAhead = useTypeAhead();
   const [baseline] = useState(() => profileValuesOf(member));
   const variant = useVariant();

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useCountries } from '../../api/info.ts';
@@ -18,8 +17,7 @@ export default function RegisterPage() {
   const lang = useLanguage();
   const session = useUrlSession();
   const search = useSearch();
-  // Hundreds of countries in two lists: drawn in slices the browser can interrupt when they arrive.
-  const countries = useDeferredValue(useCountries(lang));
+  const countries = useCountries(lang);
   const social = useSocialSignUp();
   usePageTitle('register.title');
 

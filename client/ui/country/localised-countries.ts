@@ -13,12 +13,28 @@ import type { CountryRecord } from '../../../shared/schemas/info.ts';
  * the canonical names themselves, so what is shown is what is stored.
  */
 export function localiseCountries(records: readonly CountryRecord[], lang: Language): CountryRecord[] {
-  const tag = languageTag(lang);
-  const names = lang === 'en' ? undefined : new Intl.DisplayNames([tag], { type: 'region', fallback: 'none' });
-  const collator = new Intl.Collator(tag);
+  const { names, collator } = intlOf(lang);
   return records
     .map((record) => ({ ...record, label: (names && nameOf(names, record.code)) || record.label }))
     .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+interface CountryIntl {
+  names?: Intl.DisplayNames;
+  collator: Intl.Collator;
+}
+
+/** Making Intl objects costs far more than using them, and a page localises the list more than once: one set per language. */
+const intlByLanguage = new Map<Language, CountryIntl>();
+
+function intlOf(lang: Language): CountryIntl {
+  let intl = intlByLanguage.get(lang);
+  if (!intl) {
+    const tag = languageTag(lang);
+    const names = lang === 'en' ? undefined : new Intl.DisplayNames([tag], { type: 'region', fallback: 'none' });
+    intlByLanguage.set(lang, (intl = { names, collator: new Intl.Collator(tag) }));
+  }
+  return intl;
 }
 
 function nameOf(names: Intl.DisplayNames, code: string): string | undefined {
