@@ -16,6 +16,8 @@ interface Violation {
 export async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
+  // A long page draws its parts one after another (My account), busy until all are in.
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
 }
 
 /**

@@ -12,11 +12,23 @@ const STYLES = {
 /** Making an Intl formatter costs far more than using one, and a page writes dozens of dates: one per language and style. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function format(date: Date, lang: Language, style: keyof typeof STYLES): string {
+function formatterOf(lang: Language, style: DateStyle): Intl.DateTimeFormat {
   const key = `${lang} ${style}`;
   let formatter = formatters.get(key);
   if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(languageTag(lang), STYLES[style])));
-  return formatter.format(date);
+  return formatter;
+}
+
+function format(date: Date, lang: Language, style: DateStyle): string {
+  return formatterOf(lang, style).format(date);
+}
+
+export type DateStyle = keyof typeof STYLES;
+export const DATE_STYLES = Object.keys(STYLES) as DateStyle[];
+
+/** Builds a formatter ahead of the first date it writes (the first one built costs ICU's start as well). */
+export function prepareDateFormat(lang: Language, style: DateStyle): void {
+  formatterOf(lang, style).format(0);
 }
 
 /** The date of an ISO string, or undefined for a missing or unreadable one. */

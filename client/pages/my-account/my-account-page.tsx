@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { type ReactElement, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
@@ -19,6 +19,9 @@ import { SessionsSection } from './sessions-section.tsx';
 import { SignInSecuritySection } from './sign-in-security-section.tsx';
 import { SubscriptionSection } from './subscription-section.tsx';
 import { usePasswordChangedToast } from './use-password-changed-toast.ts';
+import { useStaggeredReveal } from './use-staggered-reveal.ts';
+import { useWarmUp } from './use-warm-up.ts';
+import { useLanguage } from '../../session/language-context.ts';
 
 /** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
 function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
@@ -37,6 +40,20 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
   ];
 }
 
+/**
+ * The sections, the first at once and the others one per task (useStaggeredReveal): drawing the
+ * whole page in one commit would hold a phone's main thread for the longest task of the portal.
+ * The list is aria-busy until all are in.
+ */
+function AccountSections({ children }: { children: ReactElement[] }) {
+  const shown = useStaggeredReveal(children.length);
+  return (
+    <div className="account__sections" aria-busy={shown < children.length || undefined}>
+      {children.slice(0, shown)}
+    </div>
+  );
+}
+
 /** My account (spec section 2); a member-only route (routes.tsx). */
 export default function MyAccountPage() {
   const { t } = useTranslation();
@@ -46,9 +63,11 @@ export default function MyAccountPage() {
   const firstDrawn = useDeferredValue(current) !== undefined;
   const member = firstDrawn ? current : undefined;
   const { chineseSite } = useVariant();
+  const lang = useLanguage();
   const socialActions = useSocialConnect(() => void mutate());
   usePageTitle('account.title');
   usePasswordChangedToast();
+  useWarmUp(!firstDrawn, lang);
 
   // Until the member is read, the page's frame: the heading is what a phone paints first, and
   // the build paints the same frame ahead of any script (client/screens/prerendered.ts). A
@@ -72,17 +91,21 @@ export default function MyAccountPage() {
       <h1 key="title">{t('account.title')}</h1>
       <div className="account__layout">
         <AccountMenu entries={entries} />
-        <div className="account__sections">
-          <ProfileSection key={member.memberId} member={member} onSaved={saved} />
-          <SignInSecuritySection member={member} />
-          <PasskeysSection />
-          <SessionsSection />
-          <SecurityActivitySection />
-          <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />
-          {show('connected-accounts') && <ConnectedAccountsSection socialData={member.socialData} {...socialActions} />}
-          <DownloadSection />
-          {show('delete-account') && <DeleteSection member={member} />}
-        </div>
+        <AccountSections>
+          {[
+            <ProfileSection key={`profile-${member.memberId}`} member={member} onSaved={saved} />,
+            <SignInSecuritySection key="sign-in-security" member={member} />,
+            <PasskeysSection key="passkeys" />,
+            <SessionsSection key="sessions" />,
+            <SecurityActivitySection key="security-activity" />,
+            <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />,
+            show('connected-accounts') && (
+              <ConnectedAccountsSection key="connected-accounts" socialData={member.socialData} {...socialActions} />
+            ),
+            <DownloadSection key="download" />,
+            show('delete-account') && <DeleteSection key="delete" member={member} />,
+          ].filter((section) => section !== false)}
+        </AccountSections>
       </div>
     </div>
   );

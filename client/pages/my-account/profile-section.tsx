@@ -77,6 +77,8 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
         onSubmit={save}
         initialValues={baseline}
         validate={validate}
+        // What the form below reads, and no more: each field registering would draw it again.
+        subscription={{ dirty: true, submitting: true, values: true }}
         render={({ handleSubmit, form, dirty, submitting, values }) => (
           <form noValidate onKeyDown={typeAhead} onSubmit={(event) => void submitWithFocus(event, handleSubmit)}>
             <LeaveWarning dirty={dirty === true} />

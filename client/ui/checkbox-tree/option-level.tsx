@@ -48,9 +48,10 @@ function OptionItem({ option, ...level }: Omit<OptionLevelProps, 'options'> & { 
           </button>
         )}
       </div>
+      {/* A closed group's options are drawn once it opens: a long tree costs a phone little until then. */}
       {children.length > 0 && (
         <div id={groupId} hidden={!expanded}>
-          <OptionLevel {...level} options={children} />
+          {expanded && <OptionLevel {...level} options={children} />}
         </div>
       )}
     </li>
