@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { Button } from '../../ui/button.tsx';
+import { useBrowserValue } from '../../session/use-browser-value.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from '../../api/passkeys.ts';
 
@@ -26,7 +27,8 @@ const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
 export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   const { t } = useTranslation();
   const session = useUrlSession();
-  const [supported] = useState(passkeysAvailable);
+  // The build paints the screen without WebAuthn (scripts/prerender.ts): the button comes once hydrated.
+  const supported = useBrowserValue(passkeysAvailable, false);
   // The answer the browser gave goes the way of every sign-in.
   const finishing = useSWRMutation(PASSKEY_LOGIN_PATH, (_path: string, { arg: credential }: { arg: unknown }) =>
     passkeyLogin({ credential, returnUrl: session.callbackUrl || undefined, pass: session.pass || undefined }).then(onReply),
@@ -63,7 +65,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
       void webAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the autofill request starts once per visit of the screen
-  }, []);
+  }, [supported]);
 
   if (!supported) return null;
   return (
