@@ -1,7 +1,7 @@
 /**
  * The entry screens (client/screens/prerendered.ts) of every language rendered to HTML at build
- * time, so a phone paints them from the page shell before any script has arrived. The screens
- * are bundled for Node and rendered in a child process (scripts/prerender/screens.tsx). A
+ * time, so a phone paints them from the page shell before any script has arrived; the app then
+ * hydrates them (client/main.tsx). The screens are bundled for Node and rendered in a child process (scripts/prerender/screens.tsx). A
  * failure is a warning, not a broken build: the shells then hold no prerendered screen and the
  * app draws it as before.
  */
