@@ -9,10 +9,17 @@ export interface MenuEntry {
   title: string;
 }
 
-/** Scrolls so that the section starts MENU_SCROLL_OFFSET pixels below the top, and moves focus there. */
-function scrollToSection(id: string): void {
+/**
+ * Scrolls so that the section starts MENU_SCROLL_OFFSET pixels below the top, and moves focus
+ * there. The page draws its sections one per task as it opens: one not drawn yet is waited for,
+ * a frame at a time, for about a second.
+ */
+function scrollToSection(id: string, framesLeft = 60): void {
   const section = document.getElementById(id);
-  if (!section) return;
+  if (!section) {
+    if (framesLeft > 0) requestAnimationFrame(() => scrollToSection(id, framesLeft - 1));
+    return;
+  }
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - MENU_SCROLL_OFFSET, behavior: smooth ? 'smooth' : 'auto' });
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
