@@ -33,6 +33,13 @@ async function signIn(page: Page, lang: Language, member: { email: string; passw
   await page.waitForURL(new RegExp(`/${lang}/my-account$`));
 }
 
+/** My account draws its sections one per task: checks of the whole page wait for all of them. */
+async function allSectionsDrawn(page: Page) {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('.account__sections').waitFor();
+  await page.locator('.account__sections[aria-busy="true"]').waitFor({ state: 'detached' });
+}
+
 async function apiMember(stack: Stack, member: { email: string; password: string }) {
   const client = createClient(stack.bffUrl);
   await client.post('/api/Member/Login', { userId: member.email, password: member.password });
@@ -211,7 +218,7 @@ t.test(
     const errors = collectErrors(page);
     const text = textsOf('ja-jp');
     await signIn(page, 'ja-jp', member);
-    await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+    await allSectionsDrawn(page);
     t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing overflows a 375-pixel screen');
 
     const save = page.getByRole('button', { name: text('account.profile.save') });
@@ -254,7 +261,7 @@ t.test(
     t.teardown(() => db.destroy());
     await db.updateTable('members').set({ is_emp: 1 }).where('email', '=', member.email).execute();
     await page.reload();
-    await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+    await allSectionsDrawn(page);
     t.equal(await page.getByRole('heading', { name: text('account.delete.title') }).count(), 0, 'employees do not see Delete My Account');
     t.ok(await page.getByRole('heading', { name: text('account.social.title') }).isVisible());
 
@@ -266,7 +273,7 @@ t.test(
 
     await page.goto('/zh-cn/my-account');
     const zh = textsOf('zh-cn');
-    await page.getByRole('heading', { name: zh('account.profile.title') }).waitFor();
+    await allSectionsDrawn(page);
     await page.getByRole('heading', { name: zh('account.download.title') }).waitFor();
     t.equal(await page.getByRole('heading', { name: zh('account.social.title') }).count(), 0, 'the Chinese site hides Connected Accounts');
 

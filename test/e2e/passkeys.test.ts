@@ -59,6 +59,8 @@ t.test('reached by IP address (which browsers refuse as relying party), the logi
   const page = await context.newPage();
   await page.goto('/en/login');
   await page.getByRole('button', { name: text('login.submit'), exact: true }).waitFor();
+  // The button would come once the screen is hydrated: looked for when the page has settled.
+  await page.waitForLoadState('networkidle');
   t.equal(await page.getByRole('button', { name: text('login.passkey.button') }).count(), 0);
   await context.close();
 });
