@@ -1,14 +1,14 @@
-import { useInsertionEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { releasePaintedScreen } from './prerendered.ts';
 
 /**
- * Lets the visitor use a painted screen once React has hydrated it, and not before: what was
- * typed in between would go unseen by the app. It sits inside the screens' Suspense boundary,
- * whose content React may hydrate in a later commit than the page around it. An insertion effect
- * runs in that commit, before the screen's autoFocus (which an inert page would refuse).
+ * Lets the visitor use a painted screen once React has hydrated it and the screen has set itself
+ * up, and not before: what was typed or pressed in between would go unseen or be undone. It sits
+ * inside the screens' Suspense boundary, whose content React may hydrate in a later commit than
+ * the page around it, and its effect runs after those of the screen (children's effects first).
  */
 export function TakeOver({ children }: { children: ReactNode }) {
-  useInsertionEffect(() => {
+  useEffect(() => {
     const root = document.getElementById('root');
     if (root) releasePaintedScreen(root);
   }, []);
