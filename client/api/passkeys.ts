@@ -1,4 +1,3 @@
-import * as simpleWebAuthn from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Passkey } from '../../shared/schemas/passkeys.ts';
 import type { LoginResultData } from '../../shared/schemas/auth.ts';
@@ -10,12 +9,6 @@ export const PASSKEYS_PATH = '/api/Member/Passkeys';
 export function passkeysAvailable(): boolean {
   return typeof window !== 'undefined' && 'PublicKeyCredential' in window && !/^[\d.]+$|[[:]/.test(location.hostname);
 }
-
-/**
- * The WebAuthn browser library. Part of the app chunk: the login page starts the passkey
- * autofill as it opens, and a chunk of its own would cost it two more requests.
- */
-export const webAuthn = async () => simpleWebAuthn;
 
 export const passkeyLoginOptions = () =>
   request<PublicKeyCredentialRequestOptionsJSON>('/api/Member/Passkey/LoginOptions', { method: 'POST', body: {} });

@@ -1,3 +1,4 @@
+import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
@@ -6,7 +7,7 @@ import type { Reply } from '../../../shared/schemas/reply.ts';
 import { Button } from '../../ui/button.tsx';
 import { useBrowserValue } from '../../session/use-browser-value.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable, webAuthn } from '../../api/passkeys.ts';
+import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable } from '../../api/passkeys.ts';
 
 export interface PasskeySignInProps {
   /** A sign-in reply, followed like the password sign-in's (continueAfterSignIn). */
@@ -35,7 +36,6 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   );
 
   const signIn = async (autofill: boolean) => {
-    const { startAuthentication } = await webAuthn();
     const options = await passkeyLoginOptions();
     if (!options.isSuccess || !options.data) {
       if (!autofill) onError(options.code);
@@ -62,7 +62,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
     // Leaving the screen (or the password mode) ends the pending autofill request.
     return () => {
       active = false;
-      void webAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+      WebAuthnAbortService.cancelCeremony();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the autofill request starts once per visit of the screen
   }, [supported]);

@@ -1,3 +1,4 @@
+import { startRegistration } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -7,7 +8,7 @@ import { fetchData } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
-import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey, webAuthn } from '../../api/passkeys.ts';
+import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey } from '../../api/passkeys.ts';
 import { AccountSection } from './account-section.tsx';
 import { PasskeyItem } from './passkeys-section-item.tsx';
 
@@ -24,7 +25,6 @@ export function PasskeysSection() {
 
   /** Resolves true once the passkey is stored (the list then reads itself again). */
   const add = async (): Promise<boolean> => {
-    const { startRegistration } = await webAuthn();
     const options = await passkeyRegisterOptions();
     if (!options.isSuccess || !options.data) {
       setNotice(options.code);
