@@ -7,9 +7,10 @@
  *   npm run bench -- --quick                (short runs, one Lighthouse run a page, 20,000 mixed requests)
  *   npm run bench -- --only read,sign-in    (some of: lighthouse, page, read, sign-in, memory)
  *
- * --seconds: each throughput run; --connections: for the authenticated read and the mixed
- * requests; --concurrency: sign-ins and argon2id verifications at a time (at most 5: one member
- * signs in, and the lockout locks an account on its sixth password check at a time);
+ * --seconds: each side of a throughput ratio (run in alternating one-second slices);
+ * --connections: for the authenticated read and the mixed requests; --concurrency: sign-ins and
+ * argon2id verifications at a time (at most 5: one member signs in, and the lockout locks an
+ * account on its sixth password check at a time);
  * --requests: the mixed requests of the memory measure (read after a tenth of them and after
  * all); --lighthouse-runs: audits of each page, of which the median run counts; --profile:
  * write CPU profiles (--cpu-prof) of the portal and the member service to DIR.

@@ -2,6 +2,9 @@
  * Requests per second, always next to a yardstick measured in the same run on the same machine:
  * the portal's authenticated read against a bare proxy, and end-to-end password sign-ins against
  * raw argon2id verifications with the member service's own parameters.
+ *
+ * The two sides of a ratio run in alternating one-second slices (A B B A A B ...), not one after
+ * the other: what else the machine does, and how fast its cores run, then weighs on both alike.
  */
 import autocannon from 'autocannon';
 import path from 'node:path';
@@ -17,16 +20,40 @@ interface Rate {
   failures: number;
 }
 
+/** What one slice of load got done. */
+interface Slice {
+  done: number;
+  failures: number;
+  seconds: number;
+}
+
+const SLICE_SECONDS = 1;
+
 export interface Comparison {
   ratio: number;
   measured: Rate;
   yardstick: Rate;
 }
 
-async function load(options: autocannon.Options): Promise<Rate> {
+async function load(options: autocannon.Options): Promise<Slice> {
   const result = await autocannon(options);
-  const done = result.requests.total;
-  return { perSecond: done / (result.duration || 1), failures: result.non2xx + result.errors + result.timeouts };
+  return { done: result.requests.total, failures: result.non2xx + result.errors + result.timeouts, seconds: result.duration || 1 };
+}
+
+/** Runs `measured` and `yardstick` in alternating slices for `seconds` each, and compares their rates. */
+async function interleaved(seconds: number, measured: () => Promise<Slice>, yardstick: () => Promise<Slice>): Promise<Comparison> {
+  const totals = { measured: [] as Slice[], yardstick: [] as Slice[] };
+  for (let round = 0; round < Math.max(1, Math.round(seconds / SLICE_SECONDS)); round += 1) {
+    // Each side goes first every other round, so neither always runs on a machine the other just heated.
+    const order = round % 2 === 0 ? (['measured', 'yardstick'] as const) : (['yardstick', 'measured'] as const);
+    for (const side of order) totals[side].push(await (side === 'measured' ? measured() : yardstick()));
+  }
+  const rate = (slices: Slice[]): Rate => ({
+    perSecond: slices.reduce((sum, s) => sum + s.done, 0) / slices.reduce((sum, s) => sum + s.seconds, 0),
+    failures: slices.reduce((sum, s) => sum + s.failures, 0),
+  });
+  const [m, y] = [rate(totals.measured), rate(totals.yardstick)];
+  return { ratio: m.perSecond / y.perSecond, measured: m, yardstick: y };
 }
 
 /** Authenticated `GET /api/Member`: the portal against @fastify/reply-from doing only the proxying. */
@@ -51,19 +78,22 @@ export async function portalVersusBareProxy(stack: BenchStack, seconds: number, 
     const portalUrl = stack.portal.url;
     const headers = { cookie: stack.cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br, gzip' };
     // Warm both up (JIT, connection pools) before measuring.
-    await load({ url: `${portalUrl}/api/Member`, headers, duration: 2, connections });
-    await load({ url: `http://127.0.0.1:${port}/api/Member`, duration: 2, connections });
-    const measured = await load({ url: `${portalUrl}/api/Member`, headers, duration: seconds, connections });
-    const yardstick = await load({ url: `http://127.0.0.1:${port}/api/Member`, duration: seconds, connections });
-    return { ratio: measured.perSecond / yardstick.perSecond, measured, yardstick };
+    const portal = (duration: number) => load({ url: `${portalUrl}/api/Member`, headers, duration, connections });
+    const bare = (duration: number) => load({ url: `http://127.0.0.1:${port}/api/Member`, duration, connections });
+    await portal(2);
+    await bare(2);
+    return await interleaved(
+      seconds,
+      () => portal(SLICE_SECONDS),
+      () => bare(SLICE_SECONDS),
+    );
   } finally {
     await proxy.stop();
   }
 }
 
-/** As many argon2id verifications as `concurrency` callers get done in `seconds`. */
-async function argon2Verifies(password: string, seconds: number, concurrency: number): Promise<Rate> {
-  const hash = await hashPassword(password);
+/** As many argon2id verifications of `hash` as `concurrency` callers get done in `seconds`. */
+async function argon2Verifies(hash: string, password: string, seconds: number, concurrency: number): Promise<Slice> {
   let done = 0;
   let failures = 0;
   const started = performance.now();
@@ -76,7 +106,7 @@ async function argon2Verifies(password: string, seconds: number, concurrency: nu
       }
     }),
   );
-  return { perSecond: done / ((performance.now() - started) / 1000), failures };
+  return { done, failures, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Password sign-ins through the portal against raw argon2id verifications, at the same concurrency. */
@@ -99,11 +129,15 @@ export async function signInsVersusArgon2(stack: BenchStack, seconds: number, co
     body: JSON.stringify({ userId: stack.member.email, password: stack.member.password }),
     connections: concurrency,
   };
+  const hash = await hashPassword(stack.member.password);
   await load({ ...signIn, duration: 2 });
-  const yardstick = await argon2Verifies(stack.member.password, seconds, concurrency);
-  const measured = await load({ ...signIn, duration: seconds });
+  const comparison = await interleaved(
+    seconds,
+    () => load({ ...signIn, duration: SLICE_SECONDS }),
+    () => argon2Verifies(hash, stack.member.password, SLICE_SECONDS, concurrency),
+  );
   const check = await fetch(signIn.url, { method: 'POST', headers: signIn.headers, body: signIn.body });
   const code = ((await check.json()) as { code?: string }).code;
   if (code !== 'ok') throw new Error(`sign-ins stopped succeeding during the run (${code}); see ${path.join(stack.dir, 'portal.log')}`);
-  return { ratio: measured.perSecond / yardstick.perSecond, measured, yardstick };
+  return comparison;
 }
