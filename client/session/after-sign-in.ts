@@ -26,12 +26,14 @@ export type SignedInOutcome = Exclude<LoginOutcome, { kind: 'error' }>;
  * Follows a successful sign-in: another site (and a portal URL the server chose) gets a full
  * page load; a portal screen opens only once the client knows the session it now has.
  * `queryString` ('?…' or '') is kept on a screen whose path carries no query of its own;
- * `replace` leaves the current address out of the history (a provider's one-time callback).
+ * `replace` leaves the current address out of the history (a provider's one-time callback);
+ * `fragment` ('#…' or '') goes along to the screen: a link to a section of My account that
+ * went through login first (MemberOnly) still ends at its section.
  */
 export async function continueAfterSignIn(
   outcome: SignedInOutcome,
   queryString: string,
-  options: { replace?: boolean } = {},
+  options: { replace?: boolean; fragment?: string } = {},
 ): Promise<void> {
   if (outcome.kind === 'leave') {
     if (options.replace) window.location.replace(outcome.url);
@@ -40,5 +42,6 @@ export async function continueAfterSignIn(
   }
   if (outcome.userId) rememberUserId(outcome.userId);
   await refreshSessionState();
-  navigate(outcome.path.includes('?') ? outcome.path : outcome.path + queryString, { replace: options.replace ?? false });
+  const path = outcome.path.includes('?') ? outcome.path : outcome.path + queryString;
+  navigate(path.includes('#') ? path : path + (options.fragment ?? ''), { replace: options.replace ?? false });
 }

@@ -13,14 +13,15 @@ const PASSWORD_CHANGE_EXEMPT = ['change-password', 'login', 'logout'];
 
 /**
  * A screen for signed-in members: a visitor whose session check fails goes to login, keeping the
- * query (spec section 2, Header). A session that ended meanwhile (401) is the logout modal's
- * business, not a silent redirect. The screen shows while the check runs.
+ * query (spec section 2, Header) and the fragment (a section of My account, reached after the
+ * sign-in). A session that ended meanwhile (401) is the logout modal's business, not a silent
+ * redirect. The screen shows while the check runs.
  */
 export function MemberOnly({ children }: { children: ReactNode }) {
   const { isLogin, error } = useMember();
   const { queryString } = useUrlSession();
   const failed = isLogin === false || (error !== undefined && !(error instanceof ApiError && error.kind === 'unauthorized'));
-  if (failed) return <Redirect to={`/login${queryString}`} replace />;
+  if (failed) return <Redirect to={`/login${queryString}${window.location.hash}`} replace />;
   return children;
 }
 

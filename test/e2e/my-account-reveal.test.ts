@@ -1,14 +1,17 @@
+import type { Page } from 'playwright-core';
 import t from 'tap';
+import { MENU_SCROLL_OFFSET } from '../../shared/limits.ts';
 import { createActiveMember, signIn, startStack } from '../helper.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { textsOf } from './texts.ts';
+import { exactLabel, textsOf } from './texts.ts';
 
 /**
  * My account draws its sections one per task as it opens. A press on the menu before a section
- * is drawn still takes the member there once it is; the list is busy until all are in. (Where
- * the section ends up depends on the sections above it, which grow as their own reads arrive:
- * my-account-sections.test.ts measures the position once the page has settled.)
+ * is drawn still takes the member there once it is; the list is busy until all are in. A link to
+ * a section (`my-account#passkeys`) ends at it, through a sign-in if need be. (Where a press on
+ * the menu leaves a section depends on the sections above it, which grow as their own reads
+ * arrive: my-account-sections.test.ts measures the position once the page has settled.)
  */
 const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
 const browser = await launchBrowser(t);
@@ -45,5 +48,41 @@ t.test('a menu entry pressed before its section is drawn leads to it once it is'
   await page.waitForFunction(() => document.activeElement?.id === 'subscription-title');
   t.pass('once drawn, the section gets the focus on its heading');
   t.ok(await page.evaluate(() => window.scrollY > 0), 'and the page scrolls towards it');
+  await context.close();
+});
+
+/** Where the section's top is, in pixels from the top of the viewport, once the page has settled. */
+async function sectionTop(page: Page, id: string) {
+  await page.locator('.account__sections[aria-busy="true"]').waitFor({ state: 'detached' });
+  await page.waitForLoadState('networkidle');
+  return page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id);
+}
+
+// The passkey mail links to /{lang}/my-account#passkeys; the browser finds no such element when
+// the page loads, since the page draws its sections later.
+t.test('a link to a section of My account ends at that section, on a phone', async (t) => {
+  const context = await newContext(browser, stack.bffUrl, 'en-US', true);
+  await context.addCookies([...member.cookies].map(([name, value]) => ({ name, value, url: stack.bffUrl })));
+  const page = await context.newPage();
+  await page.goto('/en/my-account#passkeys');
+  await page.waitForFunction(() => document.activeElement?.id === 'passkeys-title');
+  t.pass('the section heading has the focus');
+  t.equal(await sectionTop(page, 'passkeys'), MENU_SCROLL_OFFSET, 'and the section starts at the top of the screen, below the header');
+  await context.close();
+});
+
+t.test('a link to a section that needs a sign-in first ends at that section after it', async (t) => {
+  const someone = await createActiveMember(stack);
+  const context = await newContext(browser, stack.bffUrl, 'en-US', true);
+  const page = await context.newPage();
+  await page.goto('/en/my-account#passkeys');
+  await page.waitForURL((url) => url.pathname === '/en/login' && url.hash === '#passkeys');
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(someone.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(someone.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/en/my-account' && url.hash === '#passkeys');
+  await page.waitForFunction(() => document.activeElement?.id === 'passkeys-title');
+  t.pass('signed in, the member lands on the section the link named');
+  t.equal(await sectionTop(page, 'passkeys'), MENU_SCROLL_OFFSET, 'and sees it at the top of the screen');
   await context.close();
 });

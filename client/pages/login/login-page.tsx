@@ -66,7 +66,7 @@ export default function LoginPage() {
       });
       return outcome.code;
     }
-    await continueAfterSignIn(outcome, session.queryString);
+    await continueAfterSignIn(outcome, session.queryString, { fragment: window.location.hash });
     // Leaving: keeps the button busy until the page goes away.
     if (outcome.kind === 'leave') await new Promise(() => undefined);
     return undefined;
