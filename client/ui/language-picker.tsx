@@ -51,7 +51,9 @@ export function LanguagePicker() {
         <span className="language-picker__short" lang={languageTag(lang)}>
           {SHORT_NAMES[lang]}
         </span>
-        <ChevronDownIcon />
+        <span className="language-picker__chevron">
+          <ChevronDownIcon />
+        </span>
       </span>
       <label htmlFor={id} className="visually-hidden">
         {t('common.language')}
