@@ -46,7 +46,7 @@ export function EmailResendForm({ initialEmail = '', submitLabel, onSent }: Emai
         <form className="form" noValidate onSubmit={handleSubmit}>
           <Field name="email" type="email" label="activation.email" maxLength={EMAIL_MAX_LENGTH} autoComplete="email" required />
           <Captcha name="captchaToken" type={portal?.captcha.type} siteKey={portal?.captcha.siteKey} resetKey={attempts} />
-          <Button type="submit" busy={submitting}>
+          <Button type="submit" busy={submitting} className="button--block">
             {t(submitLabel)}
           </Button>
         </form>
