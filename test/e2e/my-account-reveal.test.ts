@@ -68,6 +68,10 @@ t.test('a link to a section of My account ends at that section, on a phone', asy
   await page.waitForFunction(() => document.activeElement?.id === 'passkeys-title');
   t.pass('the section heading has the focus');
   t.equal(await sectionTop(page, 'passkeys'), MENU_SCROLL_OFFSET, 'and the section starts at the top of the screen, below the header');
+  // Reached by IP address, which browsers refuse as a passkey's relying party.
+  const passkeys = page.getByRole('region', { name: text('account.passkeys.title') });
+  t.equal(await passkeys.getByRole('button', { name: text('account.passkeys.add') }).count(), 0, 'no passkey can be added here');
+  t.ok(await passkeys.getByText(text('account.passkeys.unavailable')).isVisible(), 'and the section says so, rather than offering nothing');
   await context.close();
 });
 

@@ -60,7 +60,7 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
-      {passkeysAvailable() && (
+      {passkeysAvailable() ? (
         <Button
           variant="secondary"
           busy={adding.isMutating}
@@ -74,6 +74,9 @@ export function PasskeysSection() {
         >
           {t('account.passkeys.add')}
         </Button>
+      ) : (
+        // WebAuthn needs a current browser and a host name: browsers refuse an IP address.
+        <p className="account-note">{t('account.passkeys.unavailable')}</p>
       )}
     </AccountSection>
   );
