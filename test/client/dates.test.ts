@@ -23,8 +23,9 @@ t.test('each style keeps its own formatter: a short month and a date with time, 
   const at = new Date(2026, 2, 7, 14, 5).toISOString();
   t.equal(shortMonthDate(day, 'en'), 'Mar 07, 2026', 'English: MMM DD, YYYY');
   t.equal(numericDate(day, 'ja-jp'), '2026/03/07');
-  t.equal(dateTime(at, 'en'), 'Mar 7, 2026, 2:05 PM', 'English: date and time');
-  t.equal(dateTime(at, 'ja-jp'), '2026/03/07 14:05', 'Japanese: 24-hour time');
+  t.equal(dateTime(at, 'en'), 'Mar\u00a07,\u00a02026,\u00a02:05\u00a0PM', 'English: date and time, kept on one line');
+  t.equal(dateTime(at, 'ja-jp'), '2026/03/07\u00a014:05', 'Japanese: 24-hour time, kept on one line');
+  t.notMatch(dateTime(at, 'ko-kr'), / /, 'Korean too: no space a line may break at');
   t.equal(shortMonthDate(day, 'ja-jp'), '2026年3月07日', 'Japanese: the short month');
   t.equal(dateTime('not a date', 'ko-kr'), '');
 });

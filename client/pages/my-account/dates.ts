@@ -55,8 +55,12 @@ export function shortMonthDate(iso: string | null | undefined, lang: Language): 
   return date ? format(date, lang, 'shortMonth') : '';
 }
 
-/** Date and time of an event in the browser's time zone, the way the page's language writes them. */
+/**
+ * Date and time of an event in the browser's time zone, the way the page's language writes them,
+ * on one line: its spaces do not break, so a phone never shows the day on one line and the hour
+ * on the next.
+ */
 export function dateTime(iso: string, lang: Language): string {
   const date = dateOf(iso);
-  return date ? format(date, lang, 'dateTime') : '';
+  return date ? format(date, lang, 'dateTime').replaceAll(' ', '\u00a0') : '';
 }
