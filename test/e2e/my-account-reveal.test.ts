@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import t from 'tap';
 import { MENU_SCROLL_OFFSET } from '../../shared/limits.ts';
 import { createActiveMember, signIn, startStack } from '../helper.ts';
+import { settle } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
@@ -53,8 +54,7 @@ t.test('a menu entry pressed before its section is drawn leads to it once it is'
 
 /** Where the section's top is, in pixels from the top of the viewport, once the page has settled. */
 async function sectionTop(page: Page, id: string) {
-  await page.locator('.account__sections[aria-busy="true"]').waitFor({ state: 'detached' });
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   return page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id);
 }
 
@@ -88,5 +88,23 @@ t.test('a link to a section that needs a sign-in first ends at that section afte
   await page.waitForFunction(() => document.activeElement?.id === 'passkeys-title');
   t.pass('signed in, the member lands on the section the link named');
   t.equal(await sectionTop(page, 'passkeys'), MENU_SCROLL_OFFSET, 'and sees it at the top of the screen');
+  await context.close();
+});
+
+t.test('a fragment an attacker wrote stays a fragment of the portal through the sign-in', async (t) => {
+  const someone = await createActiveMember(stack);
+  const context = await newContext(browser, stack.bffUrl, 'en-US');
+  const page = await context.newPage();
+  await page.goto('/en/my-account#//evil.example/%2e%2e/steal?x=1');
+  await page.waitForURL((url) => url.pathname === '/en/login');
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(someone.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(someone.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/en/my-account');
+  await settle(page);
+  const url = new URL(page.url());
+  t.equal(url.origin, stack.bffUrl, 'still on the portal');
+  t.equal(url.pathname, '/en/my-account', 'on My account');
+  t.equal(await page.evaluate(() => window.scrollY), 0, 'and a fragment naming no section moves nothing');
   await context.close();
 });
