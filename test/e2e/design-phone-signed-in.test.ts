@@ -27,6 +27,15 @@ async function signIn(page: Page, lang: 'en' | 'es-es' | 'ja-jp') {
   await page.getByRole('link', { name: text('common.signOut') }).waitFor();
 }
 
+/** How far, in pixels, the phone's section menu fades out at each edge. */
+const menuFades = (page: Page) =>
+  page.locator('.account__menu ul').evaluate(async (list) => {
+    // The fade follows the scroll position on the next frame.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const style = getComputedStyle(list);
+    return { left: parseFloat(style.getPropertyValue('--menu-fade-left')), right: parseFloat(style.getPropertyValue('--menu-fade-right')) };
+  });
+
 for (const lang of ['es-es', 'ja-jp'] as const) {
   t.test(`${lang} at 360 pixels`, async (t) => {
     const text = textsOf(lang);
@@ -44,6 +53,11 @@ for (const lang of ['es-es', 'ja-jp'] as const) {
       await checkPhoneLayout(t, page, screen);
     }
     await page.goto(`/${lang}/my-account`);
+    await settle(page);
+    t.same(await menuFades(page), { left: 0, right: 40 }, 'the section menu fades at its right edge, where more pills lie');
+    await page.locator('.account__menu ul').evaluate((list) => list.scrollTo({ left: list.scrollWidth, behavior: 'instant' }));
+    await page.waitForFunction(() => document.querySelector('.account__menu ul')!.scrollLeft > 0);
+    t.same(await menuFades(page), { left: 40, right: 0 }, 'scrolled to its end, it fades at its left edge only');
     await page.getByRole('button', { name: text('account.delete.button'), exact: true }).click();
     await page.getByRole('alertdialog').waitFor();
     await checkPhoneLayout(t, page, 'my-account with the delete dialog open');
@@ -58,4 +72,11 @@ t.test('on a desktop the header keeps its height too', async (t) => {
   const signedOut = await headerHeight(page);
   await signIn(page, 'en');
   t.equal(await headerHeight(page), signedOut, `${signedOut} pixels either way`);
+  await page.goto('/en/my-account');
+  await settle(page);
+  t.equal(
+    await page.locator('.account__menu ul').evaluate((list) => getComputedStyle(list).maskImage),
+    'none',
+    'the side menu does not fade',
+  );
 });

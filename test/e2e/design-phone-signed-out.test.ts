@@ -3,7 +3,7 @@ import { startStack } from '../helper.ts';
 import { settle } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { checkPhoneLayout, contextAt } from './layout-checks.ts';
+import { breaksInsideWords, checkPhoneLayout, contextAt } from './layout-checks.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 /**
@@ -45,6 +45,15 @@ for (const lang of ['es-es', 'ja-jp'] as const) {
       await page.goto(`/${lang}/${screen}`);
       await settle(page);
       await checkPhoneLayout(t, page, screen);
+    }
+    if (lang === 'ja-jp') {
+      await page.goto(`/${lang}/register`);
+      await settle(page);
+      t.same(
+        await breaksInsideWords(page, '.register-page__benefits li, .field__hint', 'ja'),
+        [],
+        'register: Japanese lines wrap between phrases, never inside a word',
+      );
     }
     await page.goto(`/${lang}/login`);
     await page.getByRole('button', { name: text('login.code.switch') }).click();

@@ -97,3 +97,37 @@ export async function checkPhoneLayout(t: Test, page: Page, screen: string) {
   t.same(await overflowOf(page), [], `${screen}: nothing wider than the screen`);
   t.same(await smallTapTargets(page), [], `${screen}: every control at least 44 x 44`);
 }
+
+/**
+ * Line breaks that fall inside a word, as the browser's own Japanese word segmenter
+ * (Intl.Segmenter) divides the text: "…しま|す…" for each. Phrase-wise wrapping breaks only
+ * between phrases, and every phrase boundary is a word boundary.
+ */
+export function breaksInsideWords(page: Page, selector: string, locale: string): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, locale }) => {
+      const found: string[] = [];
+      const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+      for (const block of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          const boundaries = new Set([...segmenter.segment(text)].map((segment) => segment.index));
+          const range = document.createRange();
+          let lineTop: number | undefined;
+          for (let i = 0; i < text.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const box = range.getClientRects()[0];
+            if (!box || /\s/.test(text[i]!)) continue;
+            if (lineTop !== undefined && box.top > lineTop + box.height / 2 && !boundaries.has(i))
+              found.push(`${text.slice(Math.max(0, i - 6), i)}|${text.slice(i, i + 6)}`);
+            lineTop = box.top;
+          }
+        }
+      }
+      return found;
+    },
+    { selector, locale },
+  );
+}
