@@ -27,12 +27,17 @@ async function inputsHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Builds of other sources, left by earlier runs: removed once a day old (a run may still use a recent one). */
+/**
+ * Builds of other sources, left by earlier runs: removed once a day old (a run may still use a
+ * recent one). A parallel test file may rename or remove its own build between the listing and
+ * the look at it: an entry gone by then is skipped.
+ */
 async function removeStaleBuilds(keep: string) {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const entry of await readdir(cacheDir)) {
     const at = join(cacheDir, entry);
-    if (entry !== keep && (await stat(at)).mtimeMs < dayAgo) await rm(at, { recursive: true, force: true });
+    const modified = (await stat(at).catch(() => undefined))?.mtimeMs;
+    if (entry !== keep && modified !== undefined && modified < dayAgo) await rm(at, { recursive: true, force: true });
   }
 }
 
