@@ -5,6 +5,7 @@ import { findLink, waitForMail } from '../helpers/outbox.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
+import { consentWithoutNewsletter, fillAccount, fillCompanyWithMobile } from './register-form.ts';
 
 /**
  * A visitor of a company site on another port becomes a member: registers from the site's sign-in
@@ -33,23 +34,9 @@ t.test('register → activation link → preferences → the company site, ticke
   await page.getByRole('link', { name: text('login.signUp') }).click();
   await page.waitForURL((url) => url.pathname === '/en/register' && url.searchParams.get('callbackurl') === callback);
 
-  await page.getByLabel(exactLabel(text('register.firstName'))).fill('Grace');
-  await page.getByLabel(exactLabel(text('register.lastName'))).fill('Newcomer');
-  await page.getByLabel(exactLabel(text('register.email'))).fill(email);
-  await page.getByLabel(exactLabel(text('register.password'))).fill(TEST_PASSWORD);
-  await page.getByLabel(exactLabel(text('register.confirmPassword'))).fill(TEST_PASSWORD);
-  await page.getByLabel(exactLabel(text('register.companyName'))).fill('Compilers Inc');
-  await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
-  await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
-  await page.getByRole('textbox', { name: text('register.mobile') }).fill('15123456789');
-  await page
-    .getByRole('group', { name: text('register.privacy.globalLegend') })
-    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
-    .getByRole('radio', { name: text('common.no'), exact: true })
-    .check();
+  await fillAccount(page, text, { firstName: 'Grace', lastName: 'Newcomer', email });
+  await fillCompanyWithMobile(page, text, 'Compilers Inc');
+  await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL((url) => url.pathname === '/en/verify-your-email-address');
 

@@ -6,6 +6,7 @@ import { createActiveMember, startStack, TEST_PASSWORD } from '../helper.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
+import { consentWithoutNewsletter } from './register-form.ts';
 
 /**
  * A number the form's own rules accept but the numbering plan does not (only the member service
@@ -38,14 +39,7 @@ t.test('register: the server refuses the phone number; the number field says so 
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
   await page.getByRole('textbox', { name: text('register.telAreacode') }).fill('30');
   await page.getByRole('textbox', { name: text('register.telNo') }).fill('1');
-  await page
-    .getByRole('group', { name: text('register.privacy.globalLegend') })
-    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
-    .getByRole('radio', { name: text('common.no'), exact: true })
-    .check();
+  await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
 
   const number = page.getByRole('textbox', { name: text('register.telNo') });

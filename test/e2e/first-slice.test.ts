@@ -5,7 +5,8 @@ import { startStack, TEST_PASSWORD } from '../helper.ts';
 import { findLink, waitForMail } from '../helpers/outbox.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { exactLabel, textsOf } from './texts.ts';
+import { exactLabel, textsOf, type Texts } from './texts.ts';
+import { consentWithoutNewsletter, fillAccount, fillCompanyWithMobile } from './register-form.ts';
 
 /**
  * A new visitor's whole first visit, in a real browser: register, open the verification link
@@ -75,20 +76,10 @@ async function firstVisit(t: Test, lang: Language, browserLocale: string) {
   t.pass('after signing out, my-account leads back to login');
 }
 
-async function register(page: Page, text: ReturnType<typeof textsOf>, email: string) {
-  await page.getByLabel(exactLabel(text('register.firstName'))).fill('Grace');
-  await page.getByLabel(exactLabel(text('register.lastName'))).fill('Hopper');
-  await page.getByLabel(exactLabel(text('register.email'))).fill(email);
-  await page.getByLabel(exactLabel(text('register.password'))).fill(TEST_PASSWORD);
-  await page.getByLabel(exactLabel(text('register.confirmPassword'))).fill(TEST_PASSWORD);
-  await page.getByLabel(exactLabel(text('register.companyName'))).fill('Harvard Mark I');
-  await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
-  await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
-  await page.getByRole('textbox', { name: text('register.mobile') }).fill('15123456789');
-  const policy = page.getByRole('group', { name: text('register.privacy.globalLegend') });
-  await policy.getByRole('radio', { name: text('register.privacy.agree'), exact: true }).check();
-  const subscribe = page.getByRole('group', { name: text('register.privacy.subscribeLegend') });
-  await subscribe.getByRole('radio', { name: text('common.no'), exact: true }).check();
+async function register(page: Page, text: Texts, email: string) {
+  await fillAccount(page, text, { firstName: 'Grace', lastName: 'Hopper', email });
+  await fillCompanyWithMobile(page, text, 'Harvard Mark I');
+  await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
 }
 

@@ -6,6 +6,7 @@ import { findLink, waitForMail } from '../helpers/outbox.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
+import { consentWithoutNewsletter } from './register-form.ts';
 
 const text = textsOf('en');
 
@@ -43,14 +44,7 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   await mobile.blur();
   await page.getByText(text('error.MobileNumber11digits')).waitFor();
   await mobile.fill('13800138000');
-  await page
-    .getByRole('group', { name: text('register.privacy.globalLegend') })
-    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
-    .getByRole('radio', { name: text('common.no'), exact: true })
-    .check();
+  await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL('**/en/verify-your-email-address');
   const resend = page.getByRole('button', { name: text('activation.verify.resend') });

@@ -5,6 +5,7 @@ import { startOidcProvider } from '../helpers/oidc-provider.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
+import { consentWithoutNewsletter, fillCompanyWithMobile } from './register-form.ts';
 
 /** Social sign-up, connect and disconnect in a real browser, with a local OpenID provider as Google. */
 const port = await freePort();
@@ -36,18 +37,8 @@ t.test('social sign-up: the provider account prefills the form, which has no pas
   t.equal(await page.getByLabel(exactLabel(text('register.password'))).count(), 0, 'no password field');
   t.equal(await page.getByRole('button', { name: continueWithGoogle }).count(), 0, 'no sign-up buttons once signed up with a provider');
 
-  await page.getByLabel(exactLabel(text('register.companyName'))).fill('Harvard Mark I');
-  await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
-  await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
-  await page.getByRole('textbox', { name: text('register.mobile') }).fill('15123456789');
-  await page
-    .getByRole('group', { name: text('register.privacy.globalLegend') })
-    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
-    .getByRole('radio', { name: text('common.no'), exact: true })
-    .check();
+  await fillCompanyWithMobile(page, text, 'Harvard Mark I');
+  await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL('**/en/verify-your-email-address');
   t.same(

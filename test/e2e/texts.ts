@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../../shared/languages.ts';
 
+/** A language's texts by key, with {{placeholders}} filled in. */
+export type Texts = ReturnType<typeof textsOf>;
+
 /**
  * The words a page shows in one language, read from the same locale files the client is built
  * from, so that a browser test finds its way by what a visitor sees.

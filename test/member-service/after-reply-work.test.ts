@@ -5,11 +5,13 @@ import { Writable } from 'node:stream';
 import SqliteDatabase from 'better-sqlite3';
 import pino from 'pino';
 import t from 'tap';
+import { MemberStatus } from '../../shared/enums.ts';
 import { BackgroundTasks } from '../../server/member-service/background.ts';
 import { buildMemberService } from '../../server/member-service/app.ts';
 import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { freePort } from '../helper.ts';
+import { newMemberRow } from '../helpers/member-rows.ts';
 import { readOutbox } from '../helpers/outbox.ts';
 import { startSignInService } from './sign-in-fixtures.ts';
 
@@ -57,41 +59,16 @@ t.test('a code mail the mail server refuses is logged and stays queued for its r
   const now = Date.now();
   await store.members.register({
     consents: [],
-    member: {
+    member: newMemberRow('ada@example.com', {
       public_id: 'public-id-of-ada-0001',
-      email: 'ada@example.com',
       password_hash: null,
-      status: 1,
-      source: '',
+      status: MemberStatus.Active,
       first_name: 'Ada',
       last_name: 'Lovelace',
-      company_name: '',
-      country: 'Germany',
-      state: '',
-      tel_country_code: '',
-      tel_areacode: '',
-      tel_no: '',
-      tel_ext: '',
-      mobile_country_code: '',
-      mobile: '',
-      vat_number: '',
-      address: '',
-      register_purpose: '',
-      referer: '',
-      utm_source: '',
-      utm_medium: '',
-      utm_campaign: '',
-      return_url: '',
-      business_application_areas: '[]',
-      in_products: '[]',
-      is_subscribe: 0,
-      is_emp: 0,
-      preferring: 0,
-      lang: 'en',
       created_at: now,
       updated_at: now,
       password_changed_at: now,
-    },
+    }),
   });
 
   const reply = await app.inject({

@@ -2,57 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { MemberStatus } from '../../shared/enums.ts';
-import { openMemberStore, type MemberStore } from '../../server/member-service/store/store.ts';
+import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { databaseEngines } from './engines.ts';
+import { activeMember } from '../helpers/member-rows.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
-
-async function member(store: MemberStore, email: string) {
-  const text = {
-    source: '',
-    first_name: 'Ada',
-    last_name: 'L',
-    company_name: '',
-    country: '',
-    state: '',
-    tel_country_code: '',
-    tel_areacode: '',
-    tel_no: '',
-    tel_ext: '',
-    mobile_country_code: '',
-    mobile: '',
-    vat_number: '',
-    address: '',
-    register_purpose: '',
-    referer: '',
-    utm_source: '',
-    utm_medium: '',
-    utm_campaign: '',
-    return_url: '',
-    lang: 'en',
-  };
-  const result = await store.members.register({
-    member: {
-      ...text,
-      public_id: `pid-${email}`,
-      email,
-      password_hash: 'h',
-      status: MemberStatus.Active,
-      business_application_areas: '[]',
-      in_products: '[]',
-      is_subscribe: 0,
-      is_emp: 0,
-      preferring: 1,
-      created_at: T0,
-      updated_at: T0,
-      password_changed_at: T0,
-    },
-    consents: [],
-  });
-  if (!('member' in result)) throw new Error('not registered');
-  return result.member;
-}
 
 for (const engine of databaseEngines(t)) {
   t.test(`passkeys on ${engine.name}`, { skip: engine.skip }, async (t) => {
@@ -62,8 +16,8 @@ for (const engine of databaseEngines(t)) {
       await store.close();
       await rm(dataDir, { recursive: true, force: true });
     });
-    const ada = await member(store, 'ada@example.com');
-    const bob = await member(store, 'bob@example.com');
+    const ada = await activeMember(store, 'ada@example.com');
+    const bob = await activeMember(store, 'bob@example.com');
     const passkey = (memberId: number, n: number) => ({
       memberId,
       publicId: `pk-${memberId}-${n}`,

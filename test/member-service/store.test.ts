@@ -3,50 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { MemberStatus } from '../../shared/enums.ts';
-import type { NewMemberRow } from '../../server/member-service/store/schema.ts';
 import { openMemberStore, type MemberStore } from '../../server/member-service/store/store.ts';
 import { databaseEngines } from './engines.ts';
+import { MADE_AT, newMemberRow } from '../helpers/member-rows.ts';
 
-const T0 = Date.UTC(2025, 0, 1);
-
-function newMember(email: string, overrides: Partial<NewMemberRow> = {}): NewMemberRow {
-  return {
-    public_id: `pid-${email}`,
-    email,
-    password_hash: 'hash',
-    status: MemberStatus.Unverified,
-    source: '',
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    company_name: 'Navy',
-    country: 'United States',
-    state: 'Virginia',
-    tel_country_code: '1',
-    tel_areacode: '703',
-    tel_no: '5550100',
-    tel_ext: '',
-    mobile_country_code: '',
-    mobile: '',
-    business_application_areas: '[]',
-    in_products: '[]',
-    vat_number: '',
-    address: '',
-    register_purpose: '',
-    referer: '',
-    utm_source: '',
-    utm_medium: '',
-    utm_campaign: '',
-    return_url: '',
-    is_subscribe: 0,
-    is_emp: 0,
-    preferring: 1,
-    lang: 'en',
-    created_at: T0,
-    updated_at: T0,
-    password_changed_at: T0,
-    ...overrides,
-  };
-}
+const T0 = MADE_AT;
 
 for (const engine of databaseEngines(t)) {
   t.test(`store on ${engine.name}`, { skip: engine.skip }, async (t) => {
@@ -60,7 +21,7 @@ for (const engine of databaseEngines(t)) {
     t.equal(store.engine, engine.name === 'SQLite' ? 'sqlite' : 'postgres');
 
     t.test('migrations run again without harm, data stays', async (t) => {
-      const result = await store.members.register({ member: newMember('keep@example.com'), consents: [] });
+      const result = await store.members.register({ member: newMemberRow('keep@example.com'), consents: [] });
       t.ok('member' in result);
       await store.close();
       store = await openMemberStore(options);
@@ -69,7 +30,7 @@ for (const engine of databaseEngines(t)) {
 
     t.test('registration stores the member, its consents and social link together', async (t) => {
       const result = await store.members.register({
-        member: newMember('linus@example.com', { business_application_areas: '["energy"]', is_subscribe: 1 }),
+        member: newMemberRow('linus@example.com', { business_application_areas: '["energy"]', is_subscribe: 1 }),
         consents: [
           { consent: 'global-policy', policyVersion: 'v1' },
           { consent: 'subscribe', policyVersion: 'v2' },
@@ -89,12 +50,12 @@ for (const engine of databaseEngines(t)) {
       ]);
       t.match(await store.socialLinks.list(member.id), [{ social_type: 1, social_id: 'g-123', social_name: 'Linus', registered_at: T0 }]);
 
-      t.same(await store.members.register({ member: newMember('linus@example.com', { public_id: 'other' }), consents: [] }), {
+      t.same(await store.members.register({ member: newMemberRow('linus@example.com', { public_id: 'other' }), consents: [] }), {
         conflict: 'email',
       });
       t.same(
         await store.members.register({
-          member: newMember('someone@example.com'),
+          member: newMemberRow('someone@example.com'),
           consents: [{ consent: 'global-policy', policyVersion: 'v1' }],
           social: { socialType: 1, socialId: 'g-123', socialEmail: '', socialName: '' },
         }),
@@ -104,7 +65,7 @@ for (const engine of databaseEngines(t)) {
     });
 
     t.test('a failing registration rolls back', async (t) => {
-      const duplicatePublicId = newMember('fresh@example.com', { public_id: 'pid-linus@example.com' });
+      const duplicatePublicId = newMemberRow('fresh@example.com', { public_id: 'pid-linus@example.com' });
       await t.rejects(
         store.members.register({ member: duplicatePublicId, consents: [] }),
         'a clash of public ids is an error, not a conflict',
@@ -113,7 +74,7 @@ for (const engine of databaseEngines(t)) {
       const brokenLink = { socialType: 2, socialId: null as unknown as string, socialEmail: '', socialName: '' };
       await t.rejects(
         store.members.register({
-          member: newMember('fresh@example.com'),
+          member: newMemberRow('fresh@example.com'),
           consents: [{ consent: 'global-policy', policyVersion: 'v1' }],
           social: brokenLink,
         }),
@@ -133,7 +94,7 @@ for (const engine of databaseEngines(t)) {
     });
 
     t.test('activation tokens: newest supersedes, single use, expiry', async (t) => {
-      const result = await store.members.register({ member: newMember('ken@example.com'), consents: [] });
+      const result = await store.members.register({ member: newMemberRow('ken@example.com'), consents: [] });
       if (!('member' in result)) throw new Error('not registered');
       const id = result.member.id;
       await store.activations.issue(id, 'first', T0, T0 + 1000);

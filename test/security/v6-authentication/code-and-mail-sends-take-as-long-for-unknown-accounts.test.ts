@@ -5,6 +5,7 @@ import { hashPassword } from '../../../server/member-service/security/passwords.
 import { randomToken } from '../../../server/member-service/security/tokens.ts';
 import { openMemberStore, type MemberStore } from '../../../server/member-service/store/store.ts';
 import { createClient, startStack, TEST_PASSWORD } from '../../helper.ts';
+import { newMemberRow } from '../../helpers/member-rows.ts';
 
 /**
  * Timing oracle (ASVS V6): SendOtpCode, Reactivate and ResendResetPwdMail answer the same for
@@ -34,41 +35,16 @@ async function seedMembers(store: MemberStore, count: number, status: number, pa
     const now = Date.now();
     await store.members.register({
       consents: [],
-      member: {
+      member: newMemberRow(email, {
         public_id: randomToken(16),
-        email,
         password_hash: passwordHash,
         status,
-        source: '',
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        company_name: 'Analytical Engines Ltd',
-        country: 'Germany',
-        state: '',
-        tel_country_code: '',
-        tel_areacode: '',
-        tel_no: '',
-        tel_ext: '',
         mobile_country_code: '49',
         mobile: '15123456789',
-        vat_number: '',
-        address: '',
-        register_purpose: '',
-        referer: '',
-        utm_source: '',
-        utm_medium: '',
-        utm_campaign: '',
-        return_url: '',
-        business_application_areas: '[]',
-        in_products: '[]',
-        is_subscribe: 0,
-        is_emp: 0,
-        preferring: 0,
-        lang: 'en',
         created_at: now,
         updated_at: now,
         password_changed_at: now,
-      },
+      }),
     });
     emails.push(email);
   }
