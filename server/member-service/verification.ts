@@ -2,7 +2,7 @@ import type { Language } from '../../shared/languages.ts';
 import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
 import type { CoreContext } from './core-context.ts';
 import type { OutgoingMail } from './mail/mailer.ts';
-import { renderVerifyEmail } from './mail/templates.ts';
+import { renderVerifyEmail } from './mail/verify-email-mail.ts';
 import { hashToken, randomToken } from './security/tokens.ts';
 import type { MemberRow } from './store/schema.ts';
 

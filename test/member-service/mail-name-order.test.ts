@@ -5,7 +5,7 @@ import {
   renderPasswordReminderMail,
   renderPasswordResetMail,
 } from '../../server/member-service/mail/password-mails.ts';
-import { renderVerifyEmail } from '../../server/member-service/mail/templates.ts';
+import { renderVerifyEmail } from '../../server/member-service/mail/verify-email-mail.ts';
 import { renderOtpMail } from '../../server/member-service/sign-in/otp-mail.ts';
 import type { Language } from '../../shared/languages.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { LANGUAGES } from '../../shared/languages.ts';
-import { renderVerifyEmail } from '../../server/member-service/mail/templates.ts';
+import { renderVerifyEmail } from '../../server/member-service/mail/verify-email-mail.ts';
 import { activationLink } from '../../server/member-service/verification.ts';
 
 function keys(value: unknown, prefix = ''): string[] {

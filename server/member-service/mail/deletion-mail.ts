@@ -1,17 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { LANGUAGES, type Language } from '../../../shared/languages.ts';
-import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
-import { buttonLink, htmlMail } from './html-layout.ts';
+import type { Language } from '../../../shared/languages.ts';
+import { composeMail, type RenderedMail } from './compose.ts';
 import { nameValues } from './name-values.ts';
-
-type DeletionKey = 'subject' | 'greeting' | 'intro' | 'restore' | 'action' | 'notYou' | 'signature' | 'automated';
-type Catalogue = { accountDeletion: Record<DeletionKey, string> };
-
-const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
-
-const catalogues = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as Catalogue]),
-) as Record<Language, Catalogue>;
 
 export interface DeletionMailValues {
   firstName: string;
@@ -29,33 +18,10 @@ function mailDate(lang: Language, ms: number): string {
 
 /** Confirms a deletion request: the permanent deletion date and how to restore before it. */
 export function renderDeletionMail(lang: Language, values: DeletionMailValues): RenderedMail {
-  const texts = catalogues[lang].accountDeletion;
-  const vars = { ...nameValues(lang, values), date: mailDate(lang, values.deleteAt) };
-  const plain = (key: DeletionKey) => interpolate(texts[key], vars, (s) => s);
-  const html = (key: DeletionKey) => interpolate(escapeHtml(texts[key]), vars, escapeHtml);
-  const link = escapeHtml(values.link);
-
-  const text = [
-    plain('greeting'),
-    plain('intro'),
-    plain('restore'),
-    `${plain('action')}: ${values.link}`,
-    plain('notYou'),
-    plain('signature'),
-    plain('automated'),
-  ].join('\n\n');
-  const body = htmlMail(
-    lang,
-    html('subject'),
-    [
-      `<p>${html('greeting')}</p>`,
-      `<p>${html('intro')}</p>`,
-      `<p>${html('restore')}</p>`,
-      buttonLink(link, html('action')),
-      `<p>${html('notYou')}</p>`,
-      `<p>${html('signature')}</p>`,
-    ],
-    html('automated'),
-  );
-  return { subject: plain('subject'), text, html: body };
+  return composeMail(lang, 'accountDeletion', { ...nameValues(lang, values), date: mailDate(lang, values.deleteAt) }, [
+    { say: 'intro' },
+    { say: 'restore' },
+    { action: 'action', link: values.link },
+    { say: 'notYou' },
+  ]);
 }

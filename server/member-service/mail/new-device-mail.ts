@@ -1,33 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { LANGUAGES, type Language } from '../../../shared/languages.ts';
-import { escapeHtml, interpolate, type RenderedMail } from './templates.ts';
-import { buttonLink, htmlMail } from './html-layout.ts';
+import type { Language } from '../../../shared/languages.ts';
+import { composeMail, mailText, type RenderedMail } from './compose.ts';
 import { nameValues } from './name-values.ts';
 import type { OutgoingMail } from './mailer.ts';
 import type { CoreContext } from '../core-context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
-
-type NewDeviceKey =
-  | 'subject'
-  | 'greeting'
-  | 'intro'
-  | 'when'
-  | 'device'
-  | 'place'
-  | 'unknown'
-  | 'ifYou'
-  | 'action'
-  | 'actionHint'
-  | 'signature'
-  | 'automated';
-type Catalogue = { newDeviceSignIn: Record<NewDeviceKey, string> };
-
-const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
-
-const catalogues = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`${lang}/mail.json`, LOCALES_DIR), 'utf8')) as Catalogue]),
-) as Record<Language, Catalogue>;
 
 interface NewDeviceMailValues {
   firstName: string;
@@ -47,42 +24,20 @@ function mailDateTime(lang: Language, ms: number): string {
 
 /** Tells the member about a sign-in from a browser not used lately, with a way to disown it. */
 function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues): RenderedMail {
-  const texts = catalogues[lang].newDeviceSignIn;
-  const vars = { ...nameValues(lang, values) };
-  const plain = (key: NewDeviceKey) => interpolate(texts[key], vars, (s) => s);
-  const html = (key: NewDeviceKey) => interpolate(escapeHtml(texts[key]), vars, escapeHtml);
-  const details: [NewDeviceKey, string][] = [
-    ['when', mailDateTime(lang, values.at)],
-    ['device', values.device || plain('unknown')],
-    ['place', values.ipPrefix || plain('unknown')],
-  ];
-  const link = escapeHtml(values.link);
-
-  const text = [
-    plain('greeting'),
-    plain('intro'),
-    details.map(([key, value]) => `${plain(key)}: ${value}`).join('\n'),
-    plain('ifYou'),
-    `${plain('action')}: ${values.link}`,
-    plain('actionHint'),
-    plain('signature'),
-    plain('automated'),
-  ].join('\n\n');
-  const body = htmlMail(
-    lang,
-    html('subject'),
-    [
-      `<p>${html('greeting')}</p>`,
-      `<p>${html('intro')}</p>`,
-      `<ul>${details.map(([key, value]) => `<li>${html(key)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
-      `<p>${html('ifYou')}</p>`,
-      buttonLink(link, html('action')),
-      `<p>${html('actionHint')}</p>`,
-      `<p>${html('signature')}</p>`,
-    ],
-    html('automated'),
-  );
-  return { subject: plain('subject'), text, html: body };
+  const unknown = mailText(lang, 'newDeviceSignIn', 'unknown');
+  return composeMail(lang, 'newDeviceSignIn', nameValues(lang, values), [
+    { say: 'intro' },
+    {
+      details: [
+        ['when', mailDateTime(lang, values.at)],
+        ['device', values.device || unknown],
+        ['place', values.ipPrefix || unknown],
+      ],
+    },
+    { say: 'ifYou' },
+    { action: 'action', link: values.link },
+    { say: 'actionHint' },
+  ]);
 }
 
 /** not-me/{eventId}/{token}: the portal screen that asks once more and then disowns the event. */
