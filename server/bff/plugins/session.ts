@@ -15,6 +15,11 @@ declare module 'fastify' {
     /** Clock milliseconds of sign-in and of the last request, for the absolute and idle limits. */
     signedInAt?: number;
     lastSeenAt?: number;
+    /**
+     * When the member signed in here by something only the member has (password, code, passkey,
+     * provider account). A company-site ticket proves none: its session has no such time.
+     */
+    factorProvenAt?: number;
     /** Signed in with status 2 or 3: until the password is changed, only routes allowed during the change serve this session. */
     passwordChangeRequired?: boolean;
   }
@@ -28,10 +33,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Starts a signed-in session under a new id (never the id the browser arrived with). */
-    startMemberSession(member: SignedInMember, options?: { passwordChangeRequired?: boolean }): Promise<void>;
+    startMemberSession(member: SignedInMember, options?: MemberSessionStart): Promise<void>;
     /** Ends the session in the store and tells the browser to drop the cookie. */
     endMemberSession(reply: FastifyReply): Promise<void>;
   }
+}
+
+export interface MemberSessionStart {
+  passwordChangeRequired?: boolean;
+  /** Signed in with a company-site ticket: no factor was proven in this browser. */
+  byTicket?: boolean;
 }
 
 export interface SignedInMember {
@@ -105,13 +116,14 @@ export default fp(
 
     app.decorateRequest(
       'startMemberSession',
-      async function (this: FastifyRequest, member: SignedInMember, start: { passwordChangeRequired?: boolean } = {}) {
+      async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart = {}) {
         await this.session.regenerate();
         const now = options.clock.now();
         Object.assign(
           this.session,
           member,
           { signedInAt: now, lastSeenAt: now },
+          start.byTicket ? {} : { factorProvenAt: now },
           start.passwordChangeRequired ? { passwordChangeRequired: true } : {},
         );
         await store.addMemberSession(member.memberId, this.session.sessionId);

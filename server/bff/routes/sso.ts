@@ -59,7 +59,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
         }),
       );
       if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
-      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
+      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, undefined, { byTicket: true }));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, mayCarryTicket, type CallbackPolicy } from '../callback-url.ts';
+import type { MemberSessionStart } from '../plugins/session.ts';
 import type { UpstreamReply } from '../upstream.ts';
 
 /** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */
@@ -29,13 +30,14 @@ export async function signedInReply(
   result: UpstreamReply<UpstreamSignInData>,
   policy: CallbackPolicy,
   localRedirect?: string,
+  start: Pick<MemberSessionStart, 'byTicket'> = {},
 ): Promise<Reply<UpstreamSignInData>> {
   const { token, tokenExpiresAt, memberId, redirectUrl, id, tempId, ...rest } = result.body.data ?? {};
   if (token && memberId !== undefined) {
     await request.startMemberSession(
       { memberToken: token, tokenExpiresAt: tokenExpiresAt ?? '', userId: rest.userId ?? '', memberId },
       // defaultpwd, mustchange and expired: the browser's redirect to change-password is not the only guard.
-      { passwordChangeRequired: rest.status !== undefined && mustChangePassword(rest.status) },
+      { ...start, passwordChangeRequired: rest.status !== undefined && mustChangePassword(rest.status) },
     );
   }
   const data: UpstreamSignInData = { ...rest };

@@ -4,14 +4,16 @@ import type { Database } from './schema.ts';
 
 /**
  * Following an activation or reset link proves the mailbox. Whoever registered the address
- * before that proved nothing, so nothing they set may still let anyone in (account
- * pre-hijacking): the phone proof goes, social accounts go unless the provider's account carries
- * this very address, and every member token, open ticket, code and mailed link of the member
- * ends. Runs inside the transaction that uses the link.
+ * before that, or held the account before a reset, proved nothing, so nothing they set may still
+ * let anyone in (account pre-hijacking, a taken-over account): the phone proof goes, passkeys go,
+ * social accounts go unless the provider's account carries this very address, and every member
+ * token, open ticket, code and mailed link of the member ends. Runs inside the transaction that
+ * uses the link.
  */
 export async function dropUnprovenAccess(trx: Kysely<Database>, memberId: number, now: number): Promise<void> {
   const member = await trx.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirstOrThrow();
   await trx.updateTable('members').set({ proven_mobile: '' }).where('id', '=', memberId).execute();
+  await trx.deleteFrom('passkey_credentials').where('member_id', '=', memberId).execute();
 
   const links = await trx.selectFrom('social_links').select(['id', 'social_email']).where('member_id', '=', memberId).execute();
   const foreign = links.filter((link) => normalizeEmail(link.social_email) !== normalizeEmail(member.email)).map((link) => link.id);

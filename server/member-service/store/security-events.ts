@@ -26,8 +26,9 @@ export interface SecurityEventsRepository {
   /** Sets (or with null voids: the link works once) the token hash of the event's mail link. */
   setLinkToken(eventId: number, tokenHash: string | null): Promise<void>;
   /**
-   * Ends everything the member is signed in with: every member token, and with them every ticket
-   * (a ticket is redeemable only while its token lives; unused ones are marked used as well).
+   * Ends everything the member is signed in with, or could sign in with without the password:
+   * every member token, and with them every ticket (a ticket is redeemable only while its token
+   * lives; unused ones are marked used as well), and every passkey.
    */
   endEverything(memberId: number, now: number): Promise<void>;
 }
@@ -95,6 +96,8 @@ export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRe
           .where('revoked_at', 'is', null)
           .execute();
         await trx.updateTable('sso_tickets').set({ used_at: now }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
+        // An intruder may have added a passkey: it would outlive every session and the new password.
+        await trx.deleteFrom('passkey_credentials').where('member_id', '=', memberId).execute();
       });
     },
   };
