@@ -37,7 +37,7 @@ const SCREENS = [
   'error?error=unauthorized&userId=someone%40example.com',
 ];
 
-for (const lang of ['es-es', 'ja-jp'] as const) {
+for (const lang of ['es-es', 'ja-jp', 'zh-tw'] as const) {
   t.test(`${lang} at 360 pixels`, async (t) => {
     const text = textsOf(lang);
     const page = await (await contextAt(browser, stack, 360)).newPage();
@@ -59,6 +59,22 @@ for (const lang of ['es-es', 'ja-jp'] as const) {
     await page.getByRole('button', { name: text('login.code.switch') }).click();
     await page.getByRole('button', { name: text('login.code.getCode') }).waitFor();
     await checkPhoneLayout(t, page, 'login, code mode');
+
+    // The privacy blocks of these countries bring their own texts, a table and more consents.
+    await page.goto(`/${lang}/register`);
+    for (const country of ['South Korea', 'Japan', 'Türkiye']) {
+      await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: country });
+      await page.getByRole('button', { name: text('register.submit') }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await checkPhoneLayout(t, page, `register for ${country}, with its consents asked for`);
+      const boxes = await page
+        .locator('input[type="checkbox"][aria-invalid="true"]')
+        .evaluateAll((inputs) => inputs.map((input) => `${Math.round(input.clientWidth)}x${Math.round(input.clientHeight)}`));
+      t.ok(
+        boxes.length > 0 && boxes.every((box) => box === '20x20'),
+        `register for ${country}: each required consent left unticked is a 20-pixel box (${boxes.join(', ')})`,
+      );
+    }
 
     await page.goto(`/${lang}/register`);
     await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });

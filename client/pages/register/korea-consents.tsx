@@ -14,24 +14,38 @@ const ROWS = [
 function CollectedDataTable() {
   const { t } = useTranslation();
   const key = (name: string) => t(`register.privacy.korea.${name}`);
+  // On a phone the rows stack as cards and each cell shows its column's name (data-label); the
+  // roles keep the table a table for screen readers when its parts are laid out as blocks.
   return (
-    // Scrollable on narrow screens; focusable so keyboard users can scroll it too.
+    // Scrollable if a cell still cannot fit; focusable so keyboard users can scroll it too.
     <div className="table-scroll" role="region" aria-label={key('tableCaption')} tabIndex={0}>
-      <table className="data-table">
+      <table className="data-table" role="table">
         <caption>{key('tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{key('itemsHeader')}</th>
-            <th scope="col">{key('purposeHeader')}</th>
-            <th scope="col">{key('retentionHeader')}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {key('itemsHeader')}
+            </th>
+            <th scope="col" role="columnheader">
+              {key('purposeHeader')}
+            </th>
+            <th scope="col" role="columnheader">
+              {key('retentionHeader')}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {ROWS.map((row) => (
-            <tr key={row.items}>
-              <th scope="row">{key(row.items)}</th>
-              <td>{key(row.purpose)}</td>
-              <td>{key(row.retention)}</td>
+            <tr key={row.items} role="row">
+              <th scope="row" role="rowheader">
+                {key(row.items)}
+              </th>
+              <td role="cell" data-label={key('purposeHeader')}>
+                {key(row.purpose)}
+              </td>
+              <td role="cell" data-label={key('retentionHeader')}>
+                {key(row.retention)}
+              </td>
             </tr>
           ))}
         </tbody>
