@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
+import { SCREEN_GROUPS, type ScreenGroup } from '../shared/screen-groups.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
 import { writeShells, type ShellInputs } from './client-shell.ts';
 import { precompress } from './precompress.ts';

@@ -8,7 +8,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UNTIL_APP_ATTRIBUTE, UNTIL_APP_GUARDS } from '../client/screens/prerendered.ts';
-import { SCREEN_GROUPS, type ScreenGroup } from '../client/screens/screen-groups.ts';
+import { SCREEN_GROUPS, type ScreenGroup } from '../shared/screen-groups.ts';
 import type { PrerenderedScreens } from './prerender.ts';
 import { languageTag } from '../shared/language-tag.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';

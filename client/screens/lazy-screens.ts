@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { SCREEN_GROUPS, type ScreenGroup } from './screen-groups.ts';
+import { SCREEN_GROUPS, type ScreenGroup } from '../../shared/screen-groups.ts';
 
 interface Groups {
   visitor: typeof import('./visitor.ts');

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { languageTag } from '../../shared/language-tag.ts';
 import { LANGUAGES } from '../../shared/languages.ts';
-import { SCREEN_GROUPS } from '../../client/screens/screen-groups.ts';
+import { SCREEN_GROUPS } from '../../shared/screen-groups.ts';
 import { builtClientDir } from '../e2e/client-build.ts';
 import { buildBff } from '../helper.ts';
 
@@ -82,8 +82,8 @@ t.test('each language and screen group has a shell that names everything the scr
   const unknownScreen = shellLinks((await app.inject({ url: '/ko-kr/no-such-screen?a=b' })).body);
   t.same(unknownScreen.modules, login.modules, 'a screen the client does not know goes to login: the login shell');
   t.equal(unknownScreen.lang, 'ko');
-  const noLanguage = shellLinks((await app.inject({ url: '/register' })).body);
-  t.equal(noLanguage.lang, 'en', 'the client turns a path without a language into English');
+  const unknownLocale = shellLinks((await app.inject({ url: '/xx/register' })).body);
+  t.equal(unknownLocale.lang, 'en', 'the client turns an unknown locale into English');
   const miscased = shellLinks((await app.inject({ url: '/ZH-TW/Register' })).body);
   t.equal(miscased.lang, 'zh-TW', 'a miscased language is still that language');
   t.match(miscased.modules.join(' '), /\/visitor-/);

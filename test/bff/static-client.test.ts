@@ -44,8 +44,8 @@ t.test('every page path under a language gets the app shell, never cached', asyn
     t.equal(res.headers['cache-control'], 'no-cache', url);
     t.match(res.headers['content-type'], /^text\/html/, url);
   }
-  const noLang = await app.inject({ url: '/login' });
-  t.equal(noLang.body, SHELL, 'the client replaces a missing or unknown locale');
+  const unknownLocale = await app.inject({ url: '/xx/login' });
+  t.equal(unknownLocale.body, SHELL, 'the client replaces an unknown locale');
   const file = await app.inject({ url: '/favicon.ico' });
   t.equal(file.statusCode, 404, 'a file that does not exist is not a page');
   const api = await app.inject({ url: '/api/Member/NoSuchCall' });
@@ -70,6 +70,28 @@ t.test('/ goes to the login page in the negotiated language, keeping the query',
   }
   const withQuery = await app.inject({ url: '/?callbackurl=https%3A%2F%2Fshop.example&pass=rma' });
   t.equal(withQuery.headers.location, '/en/login?callbackurl=https%3A%2F%2Fshop.example&pass=rma');
+});
+
+t.test("a screen's address without a language goes to that screen in the browser's language", async (t) => {
+  const { app } = await withClient(t);
+  const cases: Array<[string, string | undefined, string]> = [
+    ['/register?CallBackURL=https%3A%2F%2Fshop.example%2F', 'ja-JP,ja;q=0.9', '/ja-jp/register?CallBackURL=https%3A%2F%2Fshop.example%2F'],
+    ['/my-account', 'zh-CN', '/zh-cn/my-account'],
+    ['/login?pass=rma', undefined, '/en/login?pass=rma'],
+    ['/auth/activate-member/t/u/p', 'ko', '/ko-kr/auth/activate-member/t/u/p'],
+    ['/Forgot-Password', 'es', '/es-es/Forgot-Password'],
+  ];
+  for (const [url, acceptLanguage, location] of cases) {
+    const res = await app.inject({ url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+    t.equal(res.statusCode, 302, url);
+    t.equal(res.headers.location, location, url);
+  }
+  const unknownLocale = await app.inject({ url: '/xx/register', headers: { 'accept-language': 'ja' } });
+  t.equal(unknownLocale.statusCode, 200, 'an unknown locale before a screen gets a page shell: the client puts en in its place');
+  const notAScreen = await app.inject({ url: '/registerx', headers: { 'accept-language': 'ja' } });
+  t.equal(notAScreen.statusCode, 200, 'a word that names no screen is left to the client (login)');
+  const slashes = await app.inject({ url: '/login//evil.example/', headers: { 'accept-language': 'ja' } });
+  t.equal(slashes.headers.location, '/ja-jp/login//evil.example/', 'the redirect stays on the portal, under the language');
 });
 
 t.test('a missing build is a clear 503, not a crash', async (t) => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage } from '../../../shared/languages.ts';
+import { PAGE_SEGMENTS } from '../../../shared/screen-groups.ts';
 import { fail } from '../../../shared/schemas/reply.ts';
 import { readPageShell, type PageShell } from '../page-shell.ts';
 import { languageFromHeader } from '../request-language.ts';
@@ -55,8 +56,15 @@ export default fp(
       if (path.startsWith('/api/') || path === '/api') {
         return reply.code(404).send(fail('NotFound'));
       }
+      const first = path.split('/')[1]?.toLowerCase() ?? '';
+      // A screen's address without a language (a link such as /register?CallBackURL=…): the
+      // screen in the browser's language, as for '/'. An unknown locale before a screen
+      // (/xx/register) is the client's to replace with en.
+      if (PAGE_SEGMENTS.has(first) && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.redirect(`/${languageFromHeader(request.headers['accept-language'])}${request.url}`, 302);
+      }
       // Under a language every path is a page; elsewhere a path that looks like a file is not.
-      const underLanguage = isLanguage(path.split('/')[1]?.toLowerCase());
+      const underLanguage = isLanguage(first);
       const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && (underLanguage || !looksLikeFile);
       if (isPage) return sendShell(request, reply);

@@ -10,6 +10,7 @@ export const SCREEN_GROUPS = {
     'error',
     'forgot-password',
     'logout',
+    'not-me',
     'notice-password-unchanged',
     'password-changed',
     'password-reset-link-expired',
@@ -25,3 +26,6 @@ export const SCREEN_GROUPS = {
 } as const;
 
 export type ScreenGroup = keyof typeof SCREEN_GROUPS;
+
+/** The first segment of every page path after the language: login (the entry screen) and the grouped screens. */
+export const PAGE_SEGMENTS: ReadonlySet<string> = new Set(['login', ...SCREEN_GROUPS.visitor, ...SCREEN_GROUPS.member]);
