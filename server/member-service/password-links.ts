@@ -54,7 +54,7 @@ export async function passwordResetMail(ctx: MailContext, member: MemberRow, lan
     link,
     RESET_MINUTES,
   );
-  return { to: member.email, ...mail, link };
+  return { to: member.email, ...mail };
 }
 
 /** The annual reminder with a 'change it now' link and a 'keep it' link. */
@@ -71,7 +71,7 @@ export async function passwordReminderMail(ctx: MailContext, member: MemberRow, 
     links,
     RESET_MINUTES,
   );
-  return { to: member.email, ...mail, link: links.reset };
+  return { to: member.email, ...mail };
 }
 
 /** Tells the member that the password changed at `changedAt`, with a way back in if it was not them. */

@@ -30,5 +30,5 @@ export async function verificationMail(ctx: CoreContext, member: MemberRow, lang
     link,
     days: Math.round(ACTIVATION_LINK_VALID_SECONDS / DAY_SECONDS),
   });
-  return { to: member.email, ...mail, link };
+  return { to: member.email, ...mail };
 }

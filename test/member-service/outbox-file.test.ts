@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import pino from 'pino';
 import t from 'tap';
 import { createMailer } from '../../server/member-service/mail/mailer.ts';
@@ -26,4 +27,24 @@ t.test('mails and text messages share one outbox whose names sort in sending ord
   );
   t.equal(await readFile(join(dataDir, 'outbox', names[0]!), 'utf8'), 'To: +4915123456789\n\nfirst\n');
   t.match(await readFile(join(dataDir, 'outbox', names[1]!), 'utf8'), /^Subject: second$/m);
+});
+
+t.test('the log names the outbox file of a mail, never the link in it', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'outbox-file-test-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const mailer = createMailer({ dataDir, mailFrom: 'no-reply@corp.example', logger: pino({ level: 'info' }, stream) });
+  t.teardown(() => mailer.close());
+  const link = 'http://localhost:3000/en/auth/verify-email/live-reset-token-0123456789/public-id';
+  await mailer.send({ to: 'ann@example.com', subject: 'Reset', text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>` });
+
+  const [file] = await readdir(join(dataDir, 'outbox'));
+  t.match(lines.join(''), file!, 'the line says which file to open');
+  t.notMatch(lines.join(''), 'live-reset-token', 'and carries no token');
 });

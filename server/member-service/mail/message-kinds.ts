@@ -139,14 +139,13 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     // A member who restored the account before the mail went out gets none.
     async write(ctx, member, { lang }) {
       if (member.delete_date === null) return undefined;
-      const link = `${ctx.config.publicOrigin}/${lang}/login`;
       const mail = renderDeletionMail(lang, {
         firstName: member.first_name,
         lastName: member.last_name,
         deleteAt: member.delete_date,
-        link,
+        link: `${ctx.config.publicOrigin}/${lang}/login`,
       });
-      return { mail: { to: member.email, ...mail, link } };
+      return { mail: { to: member.email, ...mail } };
     },
   },
   'new-device-sign-in': {

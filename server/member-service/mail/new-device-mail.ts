@@ -68,5 +68,5 @@ export async function newDeviceMail(
     ipPrefix: event.ip_prefix,
     link,
   });
-  return { to: member.email, ...mail, link };
+  return { to: member.email, ...mail };
 }
