@@ -48,6 +48,12 @@ for (const engine of databaseEngines(t)) {
       const third = await mailedCode(service.dataDir, email, 3);
       clock.advance(10 * 60 * 1000);
       t.same((await verify(service, email, third)).body, { isSuccess: false, code: 'TokenIssue' }, 'expired after 10 minutes');
+      const guess = third === '000000' ? '000001' : '000000';
+      t.same(
+        (await verify(service, email, guess)).body,
+        (await verify(service, 'nobody@example.com', guess)).body,
+        'a guess at an expired code is answered as one for an unknown account: it tells nobody the account had a code',
+      );
     },
   );
 }

@@ -14,7 +14,9 @@ interface NewOtpCode {
 
 /**
  * The result of checking a code: `ok` (used up now), `wrong`, `expired`, or `no-longer-valid`
- * (an older code, one already used, or one given up after too many wrong tries).
+ * (an older code, one already used, or one given up after too many wrong tries). Only the code
+ * itself learns that it expired or is no longer valid: any other guess is `wrong`, as it is for
+ * an unknown account, so a guess tells nobody whether the account had a code.
  */
 type OtpCheck = 'ok' | 'wrong' | 'expired' | 'no-longer-valid';
 
@@ -77,7 +79,7 @@ export function otpCodesRepository(db: Kysely<Database>): OtpCodesRepository {
       if (latest.used_at !== null || latest.invalidated_at !== null) {
         return latest.code_hash === codeHash || (await matchesOlder(memberId, flow, codeHash, latest.id)) ? 'no-longer-valid' : 'wrong';
       }
-      if (latest.expires_at <= now) return 'expired';
+      if (latest.expires_at <= now) return latest.code_hash === codeHash ? 'expired' : 'wrong';
 
       // Every check takes one of the code's attempts before comparing, in one conditional
       // update, so that parallel guesses cannot get more than maxAttempts comparisons.
