@@ -54,6 +54,24 @@ for (const lang of ['es-es', 'ja-jp'] as const) {
     }
     await page.goto(`/${lang}/my-account`);
     await settle(page);
+    // A member with nothing chosen yet saves a change: the focus goes to the first unanswered
+    // question, and its message is on screen with it, not below a list taller than the phone.
+    await page.getByLabel(exactLabel(text('account.profile.firstName'))).fill('Augusta');
+    await page
+      .locator('#my-profile')
+      .getByRole('button', { name: text('account.profile.save') })
+      .click();
+    const question = page.locator('.checkbox-tree.is-invalid').first();
+    await question.locator('legend:focus').waitFor();
+    t.ok(
+      await question.locator('.field__error').evaluate((message) => {
+        const box = message.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      }),
+      'saving with a question unanswered shows its message where the focus lands',
+    );
+    await page.goto(`/${lang}/my-account`);
+    await settle(page);
     t.same(await menuFades(page), { left: 0, right: 40 }, 'the section menu fades at its right edge, where more pills lie');
     await page.locator('.account__menu ul').evaluate((list) => list.scrollTo({ left: list.scrollWidth, behavior: 'instant' }));
     await page.waitForFunction(() => document.querySelector('.account__menu ul')!.scrollLeft > 0);

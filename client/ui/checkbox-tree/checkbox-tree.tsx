@@ -57,6 +57,8 @@ export function CheckboxTree({ name, legend, options, required = false }: Checkb
         {t(legend)}
         {required && <RequiredMark />}
       </legend>
+      {/* Under the question, not after a list taller than a phone's screen: seen where the focus lands. */}
+      <FieldMessage id={errorId} code={error} />
       <Chips listRef={chipsRef} chips={chipsOf(tree, selection)} onRemove={remove} />
       {options === undefined ? (
         <Spinner inline />
@@ -69,7 +71,6 @@ export function CheckboxTree({ name, legend, options, required = false }: Checkb
           onToggle={(value, checked) => change(setChecked(tree, selection, value, checked))}
         />
       )}
-      <FieldMessage id={errorId} code={error} />
     </fieldset>
   );
 }
