@@ -25,6 +25,7 @@ const browser = await launchBrowser(t);
 
 const SCREENS = [
   'login',
+  'login?pass=mya',
   'register',
   'forgot-password',
   'reset-password',
