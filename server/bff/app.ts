@@ -43,6 +43,7 @@ import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
+import { TicketSites } from './sign-in/ticket-sites.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +119,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     countries: new CountryDirectory(upstream, clock),
     clock,
     store,
+    ticketSites: new TicketSites(store),
   };
 
   await app.register(errorReplies);

@@ -113,6 +113,15 @@ export function mayCarryTicket(url: string, policy: CallbackPolicy): boolean {
   );
 }
 
+/** Whether a URL the portal sent a member to is one an ALLOWED_CALLBACK_HOSTS-style entry covers. */
+export function urlMatchesEntry(url: string, entry: string): boolean {
+  try {
+    return matchesEntry(new URL(url), entry);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * True for an allowed URL that stays on the portal (a path, or the portal's own origin): a
  * destination the member service need not know about and no company site ticket is issued for.

@@ -33,7 +33,8 @@ export interface BffConfig {
   /** Sign-in code requests (SendOtpCode) per minute and IP. */
   otpRateLimitPerMinute: number;
   /** Keys company sites present (Bearer) to redeem sign-in tickets at CheckGoToProfile; empty: nobody can. */
-  ssoSiteKeys: string[];
+  /** Company sites' keys for redeeming tickets (SSO_SITE_KEYS), each bound to the callback entry it names, if any. */
+  ssoSites: SsoSite[];
   /** E-mail existence checks (IsExist) per address and hour, whoever asks. */
   emailCheckPerAddressPerHour: number;
   trustProxy: boolean | number | string;
@@ -63,6 +64,8 @@ export interface BffConfig {
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
 const host = '[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?';
 const callbackHost = `(https?://)?${host}`;
+/** A site key, after the callback entry of the one site it redeems tickets for (`shop.example.com=<key>`). */
+const ssoSite = `(${callbackHost}=)?[A-Za-z0-9_-]{32,200}`;
 
 /** The environment as strings; an empty value counts as unset. */
 const EnvSchema = Type.Object({
@@ -85,7 +88,7 @@ const EnvSchema = Type.Object({
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Optional(positiveInteger),
   REGISTER_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   OTP_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
-  SSO_SITE_KEYS: Type.Optional(Type.String({ pattern: '^\\s*[A-Za-z0-9_-]{32,200}(\\s*,\\s*[A-Za-z0-9_-]{32,200})*\\s*$' })),
+  SSO_SITE_KEYS: Type.Optional(Type.String({ pattern: `^\\s*${ssoSite}(\\s*,\\s*${ssoSite})*\\s*$` })),
   EMAIL_CHECK_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' })),
   REQUEST_TIMEOUT_MS: Type.Optional(positiveInteger),
@@ -137,6 +140,23 @@ function parseHosts(value: string | undefined): string[] {
     .filter((entry) => entry !== '');
 }
 
+export interface SsoSite {
+  key: string;
+  /** The ALLOWED_CALLBACK_HOSTS-style entry whose tickets alone the key redeems; unset: any site's. */
+  site?: string;
+}
+
+function parseSsoSites(value: string | undefined): SsoSite[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const at = entry.lastIndexOf('=');
+      return at === -1 ? { key: entry } : { key: entry.slice(at + 1), site: entry.slice(0, at).toLowerCase() };
+    });
+}
+
 /** Reads and checks the portal's settings; a bad value throws an Error naming the variable. */
 export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const e = pickEnv(env);
@@ -177,10 +197,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     loginFailureWindowSeconds: Number(e.LOGIN_FAILURE_WINDOW_SECONDS ?? 900),
     registerRateLimitPerMinute: Number(e.REGISTER_RATE_LIMIT_PER_MINUTE ?? 10),
     otpRateLimitPerMinute: Number(e.OTP_RATE_LIMIT_PER_MINUTE ?? 5),
-    ssoSiteKeys: (e.SSO_SITE_KEYS ?? '')
-      .split(',')
-      .map((key) => key.trim())
-      .filter((key) => key !== ''),
+    ssoSites: parseSsoSites(e.SSO_SITE_KEYS),
     emailCheckPerAddressPerHour: Number(e.EMAIL_CHECK_PER_ADDRESS_PER_HOUR ?? 20),
     trustProxy,
     requestTimeoutMs,

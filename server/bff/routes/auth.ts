@@ -49,7 +49,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
       if (result.body.code === 'AccountLock') return result.body;
       if (SIGN_IN_DOORS.password.verdict(result) === 'wrong')
         return reply.code(result.status).send(refused(replyCode(result.body.code), 0));
-      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
+      return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
     },
   );
 

@@ -82,7 +82,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
           language: requestLanguage(request),
         }),
       );
-      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
+      return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
     },
   );
 }

@@ -181,9 +181,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       if (PASSKEY_DOOR.verdict(result) === 'wrong') return reply.code(200).send(fail(replyCode(result.body.code)));
       return reply
         .code(result.status)
-        .send(
-          await signedInReply(request, result as UpstreamReply<UpstreamSignInData>, callbackPolicy, local ? allowedReturnUrl : undefined),
-        );
+        .send(await signedInReply(request, result as UpstreamReply<UpstreamSignInData>, deps, local ? allowedReturnUrl : undefined));
     },
   );
 }

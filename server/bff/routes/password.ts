@@ -226,7 +226,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       await endOtherSessions(request, signedInMember(request)?.memberId);
       // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
       if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
-        return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy));
+        return reply.code(result.status).send(await signedInReply(request, result, deps));
       return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
     },
   );

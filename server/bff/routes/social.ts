@@ -131,7 +131,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
           const { socialId: _id, ...shown } = profileOf(identity);
           return fail('notfound', { data: shown });
         }
-        return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, local ? allowedReturnUrl : undefined));
+        return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
       },
     );
   }

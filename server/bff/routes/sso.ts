@@ -8,7 +8,8 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
 import { TicketMemberSchema } from '../../../shared/contract/tickets.ts';
-import { replySchemas } from '../../../shared/schemas/reply.ts';
+import { fail, replySchemas } from '../../../shared/schemas/reply.ts';
+import type { SsoSite } from '../config.ts';
 import { forbidden } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
@@ -18,17 +19,21 @@ import type { RouteDeps } from './deps.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** A company site proves itself with one of SSO_SITE_KEYS as a Bearer token (compared in constant time). */
-function isKnownSite(request: FastifyRequest, keys: readonly string[]): boolean {
+/**
+ * The company site whose key (one of SSO_SITE_KEYS) came as a Bearer token, compared in
+ * constant time with every key; undefined for a missing or unknown key.
+ */
+function siteOf(request: FastifyRequest, sites: readonly SsoSite[]): SsoSite | undefined {
   const match = /^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) return false;
+  if (!match?.[1]) return undefined;
   const given = digest(match[1]);
-  return keys.map((key) => timingSafeEqual(given, digest(key))).includes(true);
+  const matches = sites.map((site) => timingSafeEqual(given, digest(site.key)));
+  return sites[matches.indexOf(true)];
 }
 
 /** Single sign-on hand-off between the portal and the company sites it signs members in for. */
 export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, callbackPolicy, config } = deps;
+  const { upstream, config } = deps;
   const doors = signInDoors(deps);
 
   // Called by a company site's server, not by a browser: it redeems the one-time ticket it got
@@ -38,8 +43,11 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
     '/api/Member/CheckGoToProfile',
     { schema: { body: CheckGoToProfileRequestSchema, response: replySchemas(TicketMemberSchema) } },
     async (request, reply) => {
-      if (!isKnownSite(request, config.ssoSiteKeys)) throw forbidden();
+      const site = siteOf(request, config.ssoSites);
+      if (!site) throw forbidden();
       const { memberId, userId, tempId } = request.body;
+      // A key bound to one site redeems only the tickets sent there; the ticket stays good for that site.
+      if (site.site !== undefined && !(await deps.ticketSites.wentTo(tempId, site.site))) return fail('TempIdInValid');
       const result = await upstream.call({ method: 'POST', path: '/api/Member/CheckGoToProfile', body: { memberId, userId, tempId } });
       return reply.code(result.status).send(result.body);
     },
@@ -59,7 +67,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
         }),
       );
       if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
-      return reply.code(result.status).send(await signedInReply(request, result, callbackPolicy, undefined, { byTicket: true }));
+      return reply.code(result.status).send(await signedInReply(request, result, deps, undefined, { byTicket: true }));
     },
   );
 }

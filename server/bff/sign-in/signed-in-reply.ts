@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { allowedCallbackUrl, mayCarryTicket, type CallbackPolicy } from '../callback-url.ts';
+import { allowedCallbackUrl, mayCarryTicket } from '../callback-url.ts';
 import type { MemberSessionStart } from '../plugins/session.ts';
+import type { RouteDeps } from '../routes/deps.ts';
 import type { UpstreamReply } from '../upstream.ts';
 
 /** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */
@@ -24,11 +25,12 @@ export interface UpstreamSignInData {
  * serves only the password change until it is done); the token
  * stays in the session; a redirect URL leaves only when allowed, and the ticket for its site only with
  * it and only where a ticket may go (mayCarryTicket): elsewhere the member goes there without one.
+ * Where a ticket goes is remembered (TicketSites) for site keys bound to one site.
  */
 export async function signedInReply(
   request: FastifyRequest,
   result: UpstreamReply<UpstreamSignInData>,
-  policy: CallbackPolicy,
+  { callbackPolicy: policy, ticketSites }: Pick<RouteDeps, 'callbackPolicy' | 'ticketSites'>,
   localRedirect?: string,
   start: Pick<MemberSessionStart, 'byTicket'> = {},
 ): Promise<Reply<UpstreamSignInData>> {
@@ -44,7 +46,10 @@ export async function signedInReply(
   const allowed = allowedCallbackUrl(redirectUrl, policy);
   if (allowed !== undefined) {
     data.redirectUrl = allowed;
-    if (id && tempId && mayCarryTicket(allowed, policy)) Object.assign(data, { id, tempId });
+    if (id && tempId && mayCarryTicket(allowed, policy)) {
+      await ticketSites.sent(tempId, allowed);
+      Object.assign(data, { id, tempId });
+    }
   } else if (localRedirect !== undefined && token) {
     data.redirectUrl = localRedirect;
   }
