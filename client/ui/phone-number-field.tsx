@@ -11,9 +11,8 @@ interface PhonePart {
   maxLength?: number;
 }
 
+/** A fixed line (calling code, area code, number, extension) or a mobile (calling code, number). */
 export interface PhoneNumberFieldProps {
-  /** A fixed line (calling code, area code, number, extension) or a mobile (calling code, number). */
-  kind: 'phone' | 'mobile';
   /** The calling-code picker. */
   code: { name: string; label: string; required?: boolean };
   codeOptions: readonly SelectOption[];
@@ -30,9 +29,9 @@ const callingCodeFace = (value: string) => `+${value.trim().replace(/^\+/, '')}`
  * required, each with its own message. The parts share rows (label, input, message) so an
  * error under one part moves none of the others.
  */
-export function PhoneNumberField({ kind, code, codeOptions, parts }: PhoneNumberFieldProps) {
+export function PhoneNumberField({ code, codeOptions, parts }: PhoneNumberFieldProps) {
   return (
-    <div className={`phone-field phone-field--${kind}`}>
+    <div className="phone-field">
       <SelectField name={code.name} label={code.label} options={codeOptions} required={code.required} face={callingCodeFace} />
       {parts.map((part) => (
         <Field

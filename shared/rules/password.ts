@@ -11,7 +11,10 @@ export interface PasswordChecks {
   allowedCharacters: boolean;
 }
 
-const ALLOWED_PASSWORD_CHARACTERS = /^[0-9a-zA-Z!@#$%^&*-]*$/;
+/** The symbols a password may contain besides letters and digits, as the rule's text lists them. */
+export const PASSWORD_SYMBOLS = ['!', '@', '#', '$', '%', '^', '&', '*', '-'] as const;
+
+const ALLOWED_PASSWORD_CHARACTERS = new RegExp(`^[0-9a-zA-Z${PASSWORD_SYMBOLS.map((symbol) => `\\${symbol}`).join('')}]*$`);
 
 export function passwordChecks(password: string): PasswordChecks {
   return {

@@ -18,6 +18,7 @@ import { useUrlSession } from '../../session/use-url-session.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import type { ChangeResult } from './change-result.ts';
 import { changeVariant } from './change-variant.ts';
+import { EmailAddress } from '../../ui/email-address.tsx';
 
 type Failure = Exclude<ChangeResult, { kind: 'done' } | { kind: 'fields' }>;
 
@@ -69,7 +70,7 @@ export default function ChangePasswordPage() {
       <p className={`change-password-page__intro change-password-page__intro--${variant}`}>{t(`password.change.intro.${variant}`)}</p>
       {signedIn && member && (
         <p>
-          {t('password.change.account')} <strong>{member.userId}</strong>
+          {t('password.change.account')} <EmailAddress value={member.userId} />
         </p>
       )}
       {failure && (

@@ -36,7 +36,7 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: Co
       validate={(values) => validateOtpCode(values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
-          <p role="status">
+          <p role="status" className="code-verify-form__sent">
             {byPhone ? t('login.code.sentToPhone', { digits: sent.lastThreeDigits }) : t('login.code.sentToEmail', { userId: sent.userId })}{' '}
             {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
           </p>

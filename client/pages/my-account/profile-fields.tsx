@@ -68,7 +68,6 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
       <fieldset className="field-group" hidden={china}>
         <legend className="field-group__legend">{t('account.profile.phone')}</legend>
         <PhoneNumberField
-          kind="phone"
           code={{ name: 'telCountryCode', label: 'account.profile.telCountryCode' }}
           codeOptions={codeOptions}
           parts={[
@@ -81,7 +80,6 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
       <fieldset className="field-group">
         <legend className="field-group__legend">{t('account.profile.mobile')}</legend>
         <PhoneNumberField
-          kind="mobile"
           code={{ name: 'mobileCountryCode', label: 'account.profile.mobileCountryCode' }}
           codeOptions={codeOptions}
           parts={[{ name: 'mobile', label: 'account.profile.mobileNumber', autoComplete: 'tel-national' }]}

@@ -7,6 +7,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { readUserId } from '../../session/stored-user.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { ResendButton } from '../../features/password-mail/resend-button.tsx';
+import { EmailAddress } from '../../ui/email-address.tsx';
 
 /** After a sign-in answered OneYearNotUpdatePwd: the reminder mail went to the user id; resend. Without one, login. */
 export default function NoticePleaseChangePasswordPage() {
@@ -21,7 +22,7 @@ export default function NoticePleaseChangePasswordPage() {
     <section className="card card--narrow stack notice-please-change-password-page">
       <h1>{t('password.reminder.title')}</h1>
       <p>
-        {t('password.reminder.sentTo')} <strong>{userId}</strong>
+        {t('password.reminder.sentTo')} <EmailAddress value={userId} />
       </p>
       <p>{t('password.reminder.instructions')}</p>
       {/* The reminder usually went out before this sign-in (the reminder job), so a resend is open at once. */}

@@ -60,7 +60,6 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
       {mode === 'phone' ? (
         <PhoneNumberField
           key="phone"
-          kind="phone"
           code={{ name: 'telCountryCode', label: 'register.telCountryCode', required: true }}
           codeOptions={codes}
           parts={[
@@ -72,7 +71,6 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
       ) : (
         <PhoneNumberField
           key="mobile"
-          kind="mobile"
           code={{ name: 'mobileCountryCode', label: 'register.mobileCountryCode', required: true }}
           codeOptions={codes}
           parts={[

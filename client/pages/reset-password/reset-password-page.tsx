@@ -7,6 +7,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { ResendButton } from '../../features/password-mail/resend-button.tsx';
 import { readSentMail, storeSentMail } from '../../features/password-mail/sent-mail.ts';
+import { EmailAddress } from '../../ui/email-address.tsx';
 
 /** The reset e-mail went out: to which address, how long the link works, and a resend link. */
 export default function ResetPasswordPage() {
@@ -21,7 +22,7 @@ export default function ResetPasswordPage() {
       <h1>{t('password.sent.title')}</h1>
       {sent ? (
         <p>
-          {t('password.sent.sentTo')} <strong className="reset-password-page__address">{sent.userId}</strong>
+          {t('password.sent.sentTo')} <EmailAddress value={sent.userId} />
         </p>
       ) : (
         <p>{t('password.sent.sentGeneric')}</p>

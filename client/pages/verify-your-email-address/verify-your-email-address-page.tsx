@@ -4,6 +4,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { EmailResendForm } from '../../features/verification/email-resend-form.tsx';
 import { readRegisteredEmail, storeRegisteredEmail } from '../../features/verification/registered-email.ts';
 import { ResendCountdown } from '../../features/verification/resend-countdown.tsx';
+import { EmailAddress } from '../../ui/email-address.tsx';
 
 /** After registration: the mail went to the stored address; without one, the member can enter it. */
 export default function VerifyYourEmailAddressPage() {
@@ -22,7 +23,7 @@ export default function VerifyYourEmailAddressPage() {
       {sent ? (
         <>
           <p>
-            {t('activation.verify.sentTo')} <strong className="verify-email-page__address">{sent.email}</strong>
+            {t('activation.verify.sentTo')} <EmailAddress value={sent.email} />
           </p>
           <p>{t('activation.verify.instructions')}</p>
           <ResendCountdown
