@@ -9,6 +9,6 @@ import { ReplyError } from '../errors.ts';
  * RecentSignInRequired: the client asks the member to sign in again.
  */
 export function requireRecentSignIn(request: FastifyRequest, now: number): void {
-  const provenAt = request.session.factorProvenAt ?? 0;
-  if (now - provenAt > PASSKEY_RECENT_SIGN_IN_SECONDS * 1000) throw new ReplyError(403, 'RecentSignInRequired');
+  const { signedInAt = 0, signedInByTicket } = request.session;
+  if (signedInByTicket || now - signedInAt > PASSKEY_RECENT_SIGN_IN_SECONDS * 1000) throw new ReplyError(403, 'RecentSignInRequired');
 }

@@ -15,11 +15,8 @@ declare module 'fastify' {
     /** Clock milliseconds of sign-in and of the last request, for the absolute and idle limits. */
     signedInAt?: number;
     lastSeenAt?: number;
-    /**
-     * When the member signed in here by something only the member has (password, code, passkey,
-     * provider account). A company-site ticket proves none: its session has no such time.
-     */
-    factorProvenAt?: number;
+    /** Signed in with a company-site ticket: the site held it, so the member proved nothing here. */
+    signedInByTicket?: boolean;
     /** Signed in with status 2 or 3: until the password is changed, only routes allowed during the change serve this session. */
     passwordChangeRequired?: boolean;
   }
@@ -123,7 +120,7 @@ export default fp(
           this.session,
           member,
           { signedInAt: now, lastSeenAt: now },
-          start.byTicket ? {} : { factorProvenAt: now },
+          start.byTicket ? { signedInByTicket: true } : {},
           start.passwordChangeRequired ? { passwordChangeRequired: true } : {},
         );
         await store.addMemberSession(member.memberId, this.session.sessionId);

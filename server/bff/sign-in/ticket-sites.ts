@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
+import { SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import { urlMatchesEntry } from '../callback-url.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
-
-/** Longer than a ticket lives (5 minutes in the member service): the record never outlasts a redeemable ticket by much. */
-const RECORD_SECONDS = 10 * 60;
 
 const keyOf = (ticket: string) => `ticket-site:${createHash('sha256').update(ticket).digest('hex')}`;
 
@@ -17,7 +15,8 @@ export class TicketSites {
 
   /** Remembers the callback URL a ticket goes to with the member. */
   async sent(ticket: string, url: string): Promise<void> {
-    await this.store.set(keyOf(ticket), url, RECORD_SECONDS);
+    // As long as the ticket can be redeemed; after that it is refused anyway.
+    await this.store.set(keyOf(ticket), url, SSO_TICKET_VALID_SECONDS);
   }
 
   /** Whether the ticket went to a URL the site's callback entry covers; an unknown ticket did not. */

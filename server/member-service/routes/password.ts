@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus } from '../../../shared/enums.ts';
-import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_AGE_DAYS, SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
 import { passwordContract } from '../../../shared/contract/password.ts';
 import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { hashToken } from '../security/tokens.ts';
-import { issueTicket, SSO_TICKET_VALID_SECONDS } from '../sign-in/tickets.ts';
+import { issueTicket } from '../sign-in/tickets.ts';
 import type { MemberRow } from '../store/schema.ts';
 import { newPasswordProblem } from '../validation/new-password.ts';
 

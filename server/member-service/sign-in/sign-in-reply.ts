@@ -1,12 +1,12 @@
 import type { LoginResultCode } from '../../../shared/codes.ts';
 import { MemberStatus } from '../../../shared/enums.ts';
-import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_AGE_DAYS, SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
-import { issueTicket, SSO_TICKET_VALID_SECONDS } from './tickets.ts';
+import { issueTicket } from './tickets.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BLOCKED_STATUSES: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import type { Database } from './schema.ts';
+import { endEveryWayIn } from './ways-in.ts';
 
 /**
  * Following an activation or reset link proves the mailbox. Whoever registered the address
@@ -13,19 +14,12 @@ import type { Database } from './schema.ts';
 export async function dropUnprovenAccess(trx: Kysely<Database>, memberId: number, now: number): Promise<void> {
   const member = await trx.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirstOrThrow();
   await trx.updateTable('members').set({ proven_mobile: '' }).where('id', '=', memberId).execute();
-  await trx.deleteFrom('passkey_credentials').where('member_id', '=', memberId).execute();
+  await endEveryWayIn(trx, memberId, now);
 
   const links = await trx.selectFrom('social_links').select(['id', 'social_email']).where('member_id', '=', memberId).execute();
   const foreign = links.filter((link) => normalizeEmail(link.social_email) !== normalizeEmail(member.email)).map((link) => link.id);
   if (foreign.length > 0) await trx.deleteFrom('social_links').where('id', 'in', foreign).execute();
 
-  await trx
-    .updateTable('member_tokens')
-    .set({ revoked_at: now })
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await trx.updateTable('sso_tickets').set({ used_at: now }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
   await trx
     .updateTable('otp_codes')
     .set({ invalidated_at: now })

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, SecurityEventRow } from './schema.ts';
+import { endEveryWayIn } from './ways-in.ts';
 
 interface NewSecurityEvent {
   memberId: number;
@@ -88,17 +89,7 @@ export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRe
     },
 
     async endEverything(memberId, now) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('member_tokens')
-          .set({ revoked_at: now })
-          .where('member_id', '=', memberId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await trx.updateTable('sso_tickets').set({ used_at: now }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
-        // An intruder may have added a passkey: it would outlive every session and the new password.
-        await trx.deleteFrom('passkey_credentials').where('member_id', '=', memberId).execute();
-      });
+      await db.transaction().execute((trx) => endEveryWayIn(trx, memberId, now));
     },
   };
 }
