@@ -5,6 +5,7 @@ import { loadOrCreateSecret } from '../common/secrets.ts';
 import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common/metrics/metrics-config.ts';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
+import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -59,6 +60,8 @@ export interface BffConfig {
   social: SocialConfig;
   /** Where main.ts serves Prometheus metrics (METRICS_PORT, METRICS_HOST); undefined: no listener. */
   metrics?: MetricsListenerConfig;
+  /** The OpenID Provider's sites and keys (server/bff/oidc/oidc-config.ts); undefined: no site configured, no provider. */
+  oidc?: OidcConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
@@ -211,5 +214,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     captcha: loadCaptchaConfig(env),
     social: loadSocialConfig(env),
     metrics: loadMetricsListenerConfig(env, { port: 'METRICS_PORT', host: 'METRICS_HOST', defaultPort: 9464 }),
+    oidc: loadOidcConfig(env, dataDir),
   };
 }
