@@ -92,7 +92,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
       failIfInvalid({ userId: validateEmail(body.userId) });
-      await captcha.require(request, body.captchaVerify, lang);
+      await captcha.require(request, body.captchaVerify);
       await perAddress('forgot', body.userId, reply);
       const result = await upstream.call<Record<string, unknown>>({
         method: 'POST',
@@ -113,7 +113,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: ResendResetPwdMailRequestSchema, response: replySchemas() }, config: { ...mailLimited, ...changing } },
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
-      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
+      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify);
       await perAddress('forgot', request.body.userId, reply);
       return relay(
         reply,

@@ -60,7 +60,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
-      await captcha.require(request, body.captchaVerify, lang);
+      await captcha.require(request, body.captchaVerify);
       // A social sign-up registers the identity the BFF verified and holds in the session, never one from the body.
       const social = body.password === undefined ? signUpIdentity(request, deps.clock.now()) : undefined;
       const errors = await ruleErrors(body, social !== undefined);
@@ -105,7 +105,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
       const lang = requestLanguage(request, request.body.lang);
-      if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify, lang);
+      if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify);
       await pacing.claim(userId, reply);
       const result = await upstream
         .call({ method: 'POST', path: '/api/Member/Reactivate', body: { userId, checkResend, lang }, language: lang })
