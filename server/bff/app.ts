@@ -60,7 +60,10 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** A hop count trusts that many proxies in front of the portal. */
+/**
+ * A hop count trusts that many proxies in front of the portal (the address is the entry that
+ * many hops from the right of X-Forwarded-For); a list trusts those addresses only.
+ */
 function trustProxySetting(value: BffConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
