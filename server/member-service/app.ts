@@ -98,7 +98,13 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   });
   const clock = options.clock ?? systemClock;
   const background = new BackgroundTasks(app.log);
-  const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log });
+  const mailer = createMailer({
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    smtpAllowPlaintext: config.smtpAllowPlaintext,
+    mailFrom: config.mailFrom,
+    logger: app.log,
+  });
   const messages = new MessageDelivery({
     ctx: { store, clock, config },
     mailer,
