@@ -6,6 +6,7 @@ import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
 import { isProxyAddress, TRUST_PROXY_TRUE_REFUSED } from './trust-proxy.ts';
+import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -61,6 +62,8 @@ export interface BffConfig {
   social: SocialConfig;
   /** Where main.ts serves Prometheus metrics (METRICS_PORT, METRICS_HOST); undefined: no listener. */
   metrics?: MetricsListenerConfig;
+  /** The OpenID Provider's sites and keys (server/bff/oidc/oidc-config.ts); undefined: no site configured, no provider. */
+  oidc?: OidcConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
@@ -218,5 +221,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     captcha: loadCaptchaConfig(env),
     social: loadSocialConfig(env),
     metrics: loadMetricsListenerConfig(env, { port: 'METRICS_PORT', host: 'METRICS_HOST', defaultPort: 9464 }),
+    oidc: loadOidcConfig(env, dataDir),
   };
 }

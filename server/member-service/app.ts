@@ -31,6 +31,7 @@ import { phoneProofRoutes } from './routes/phone-proof.ts';
 import { registerRoutes } from './routes/register.ts';
 import { securityEventRoutes } from './routes/security-events.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { claimsRoutes } from './routes/claims.ts';
 import { socialRoutes } from './routes/social.ts';
 import { prepareDummyHash } from './security/passwords.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
@@ -166,6 +167,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);
   await app.register(securityEventRoutes, ctx);
+  await app.register(claimsRoutes, ctx);
   await app.register(crmRoutes, ctx);
   await app.register(infoRoutes);
   return app;

@@ -81,6 +81,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     const keep = request.session?.sessionId;
     for (const id of await app.memberSessions.memberSessionIds(memberId)) {
       if (id === keep) continue;
+      await app.sendBackchannelLogout({ sessionId: id });
       await new Promise<void>((resolve, reject) => app.memberSessions.destroy(id, (err) => (err ? reject(err) : resolve())));
     }
   }
