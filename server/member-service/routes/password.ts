@@ -147,7 +147,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
       const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
       const handOff = { memberId: member.id, redirectUrl: returnUrl, id: member.public_id, tempId };
-      return member.preferring === 1 ? { isSuccess: true, code: 'preferring', data: handOff } : ok(handOff);
+      return ok(handOff, member.preferring === 1 ? 'preferring' : 'ok');
     },
   );
 
