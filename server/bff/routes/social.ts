@@ -29,6 +29,7 @@ import {
   authorizationUrl,
   providerConfig,
   verifyAuthorizationCode,
+  upstreamIdentity,
   type SocialTypeValue,
   type VerifiedIdentity,
 } from '../social/providers.ts';
@@ -172,7 +173,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       if (isConnect) {
         const identity = connectIdentity(request, socialType, member.memberId, clock.now());
         if (!identity) throw new ReplyError(400, 'SocialStateInvalid');
-        body = { ...profileOf(identity), isConnect: true };
+        body = { ...upstreamIdentity(identity), isConnect: true };
       }
       const result = await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/SocialConnect', body });
       if (isConnect) forgetIdentity(request);

@@ -12,6 +12,7 @@ import type { MemberRow } from '../store/schema.ts';
 import { verificationMail } from '../verification.ts';
 import { renderDeletionMail } from './deletion-mail.ts';
 import { newDeviceMail } from './new-device-mail.ts';
+import { addresseeNames } from './name-values.ts';
 import { passkeyAddedMail } from './passkey-added-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 
@@ -58,8 +59,7 @@ interface MessageKind {
 
 const CODE_MINUTES = Math.round(OTP_VALID_SECONDS / 60);
 const codeValues = (member: MemberRow, code: string) => ({
-  firstName: member.first_name,
-  lastName: member.last_name,
+  ...addresseeNames(member),
   code,
   minutes: CODE_MINUTES,
 });
@@ -140,8 +140,7 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     async write(ctx, member, { lang }) {
       if (member.delete_date === null) return undefined;
       const mail = renderDeletionMail(lang, {
-        firstName: member.first_name,
-        lastName: member.last_name,
+        ...addresseeNames(member),
         deleteAt: member.delete_date,
         link: `${ctx.config.publicOrigin}/${lang}/login`,
       });

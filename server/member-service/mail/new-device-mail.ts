@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/languages.ts';
 import { composeMail, mailText, type RenderedMail } from './compose.ts';
-import { nameValues } from './name-values.ts';
+import { addresseeNames, nameValues } from './name-values.ts';
 import type { OutgoingMail } from './mailer.ts';
 import type { CoreContext } from '../core-context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
@@ -61,8 +61,7 @@ export async function newDeviceMail(
   await ctx.store.securityEvents.setLinkToken(event.id, hashToken(token));
   const link = notMeLink(ctx.config.publicOrigin, lang, eventId, token);
   const mail = renderNewDeviceMail(lang, {
-    firstName: member.first_name,
-    lastName: member.last_name,
+    ...addresseeNames(member),
     at: Number(event.at),
     device: event.device,
     ipPrefix: event.ip_prefix,
