@@ -22,7 +22,7 @@ import { fail, ok, replySchemas as replies } from '../../../shared/schemas/reply
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
-import { issueChallenge, takeChallenge } from '../passkeys/challenges.ts';
+import { passkeyChallenges } from '../passkeys/challenges.ts';
 import { PASSKEY_DOOR, passkeyRefused } from '../passkeys/passkey-door.ts';
 import { requireRecentSignIn } from '../passkeys/recent-sign-in.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
@@ -47,6 +47,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   const { upstream, callbackPolicy, config, clock } = deps;
   const rp = relyingParty(config.publicOrigin);
   const doors = signInDoors(deps);
+  const challenges = passkeyChallenges(deps.store);
 
   app.post('/api/Member/Passkey/RegisterOptions', { schema: { response: replies(WebAuthnOptionsSchema) } }, async (request, reply) => {
     const member = signedInMember(request);
@@ -62,7 +63,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       { userId: member.userId, handle: userHandle(member.memberId, config.sessionSecret) },
       existing.body.data?.passkeys ?? [],
     );
-    issueChallenge(request, 'register', options.challenge, clock.now(), member.memberId);
+    await challenges.issue(request, 'register', options.challenge, clock.now(), member.memberId);
     return ok(options);
   });
 
@@ -73,7 +74,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       requireRecentSignIn(request, clock.now());
-      const challenge = takeChallenge(request, 'register', clock.now(), member.memberId);
+      const challenge = await challenges.take(request, 'register', clock.now(), member.memberId);
       if (challenge === undefined) throw new ReplyError(400, 'PasskeyChallengeInvalid');
       const credential = await verifiedRegistration(rp, request.body.credential as unknown as RegistrationResponseJSON, challenge).catch(
         (error: unknown) => {
@@ -125,7 +126,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request) => {
       const options = await authenticationOptions(rp);
-      issueChallenge(request, 'login', options.challenge, clock.now());
+      await challenges.issue(request, 'login', options.challenge, clock.now());
       return ok(options);
     },
   );
@@ -136,7 +137,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     async (request, reply) => {
       const { credential, returnUrl, pass } = request.body;
       const assertion = credential as unknown as AuthenticationResponseJSON;
-      const challenge = takeChallenge(request, 'login', clock.now());
+      const challenge = await challenges.take(request, 'login', clock.now());
       const key =
         challenge === undefined
           ? undefined
