@@ -172,3 +172,12 @@ export async function verifyLogoutToken(portal: string, site: RelyingSite, token
   if ('nonce' in payload) throw new Error('a logout token carries no nonce');
   return payload;
 }
+
+/** The OAuth error a call of openid-client ended in ('none' when it succeeded); a failed resource request gives its status. */
+export async function oauthErrorOf(call: Promise<unknown>): Promise<string> {
+  return call.then(
+    () => 'none',
+    (err: { error?: string; status?: number; response?: { status?: number }; code?: string }) =>
+      err.error ?? String(err.status ?? err.response?.status ?? err.code),
+  );
+}

@@ -29,7 +29,7 @@ export async function mountOpenIdProvider(app: FastifyInstance, options: MountOp
   if (!config.oidc) return noBackchannelLogout;
   const accounts = new MemberAccounts(options.upstream);
   const links = new SessionLinks(store, config.sessionAbsoluteSeconds);
-  const provider = createProvider({ config, oidc: config.oidc, store, accounts, links });
+  const provider = createProvider({ config, oidc: config.oidc, store, accounts, links, log: app.log });
   await app.register(oidcRoutes, {
     provider,
     accounts,

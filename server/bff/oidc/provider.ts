@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import type { BffConfig } from '../config.ts';
@@ -45,6 +46,7 @@ export interface ProviderParts {
   store: KeyValueStore;
   accounts: MemberAccounts;
   links: SessionLinks;
+  log: FastifyBaseLogger;
 }
 
 const langOf = (ctx: KoaContextWithOIDC) => portalRequestOf(ctx.req)?.lang ?? DEFAULT_LANGUAGE;
@@ -76,7 +78,7 @@ export function firstPartyClients(oidc: OidcConfig): Set<string> {
 }
 
 /** The portal as an OpenID Provider: issuer PUBLIC_ORIGIN, code flow with S256 PKCE only, keys and storage of the portal. */
-export function createProvider({ config, oidc, store, accounts, links }: ProviderParts): Provider {
+export function createProvider({ config, oidc, store, accounts, links, log }: ProviderParts): Provider {
   const firstParty = firstPartyClients(oidc);
   const knownClients = new Set(oidc.clients.map((client) => client.client_id));
   const clientLabel = (ctx: KoaContextWithOIDC) => {
@@ -166,6 +168,8 @@ export function createProvider({ config, oidc, store, accounts, links }: Provide
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     oidcTokensIssuedTotal.inc({ grant_type: String(ctx.oidc.params?.grant_type ?? 'unknown') });
   });
+  // Through the portal's log, whose redaction masks tokens and query strings.
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) => log.error({ err }, 'OpenID Provider failure'));
   const endedSessions = new WeakSet<object>();
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => endedSessions.add(ctx));
 
