@@ -20,7 +20,8 @@ export function useRouteFocus(path: string): void {
     const main = document.getElementById('main');
     if (!main) return;
     const focusHeading = (): boolean => {
-      const heading = main.querySelector<HTMLElement>('h1');
+      // The screen left behind may still be in the page, hidden, while the new one loads.
+      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h1) => h1.checkVisibility());
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
@@ -36,7 +37,7 @@ export function useRouteFocus(path: string): void {
       observer.disconnect();
       clearTimeout(timer);
     };
-    observer.observe(main, { childList: true, subtree: true });
+    observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'hidden'] });
     return stop;
   }, [path]);
 }
