@@ -11,7 +11,8 @@ export type MailSection =
   | 'passwordChanged'
   | 'passwordReminder'
   | 'newDeviceSignIn'
-  | 'passkeyAdded';
+  | 'passkeyAdded'
+  | 'socialConnected';
 
 type Texts = Record<string, string>;
 type MailCatalogue = Record<MailSection | 'common', Texts>;
