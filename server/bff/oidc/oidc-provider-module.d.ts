@@ -46,6 +46,9 @@ declare module 'oidc-provider' {
     set(name: string, value: string): void;
     response: { get(name: string): string };
     oidc: {
+      provider: Provider;
+      requestParamOIDCScopes: Set<string>;
+      requestParamClaims: Set<string>;
       route?: string;
       params?: Record<string, unknown>;
       client?: ProviderClient;

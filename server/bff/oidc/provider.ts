@@ -72,6 +72,27 @@ function loginPolicy(links: SessionLinks) {
   return policy;
 }
 
+/**
+ * The grant behind an authorization. A first-party site is granted what it asks for without a
+ * consent step, so single sign-on to it (prompt=none included) needs no interaction.
+ */
+async function existingGrant(ctx: KoaContextWithOIDC, firstParty: Set<string>) {
+  const { client, session, result, provider } = ctx.oidc;
+  if (!client || !session) return undefined;
+  const grantId = (result as { consent?: { grantId?: string } } | undefined)?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const found = grantId ? await provider.Grant.find(grantId) : undefined;
+  if (!firstParty.has(client.clientId) || !session.accountId) return found;
+  const grant =
+    found && found.accountId === session.accountId
+      ? found
+      : new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+  grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
+  const claims = [...ctx.oidc.requestParamClaims];
+  if (claims.length > 0) grant.addOIDCClaims(claims);
+  await grant.save();
+  return grant;
+}
+
 /** Ids of the clients configured as the company's own sites. */
 export function firstPartyClients(oidc: OidcConfig): Set<string> {
   return new Set(oidc.clients.filter((client) => client.first_party).map((client) => client.client_id));
@@ -152,6 +173,7 @@ export function createProvider({ config, oidc, store, accounts, links, log }: Pr
       const { dispatcher: _guard, ...rest } = options;
       return fetch(url, rest);
     },
+    loadExistingGrant: (ctx: KoaContextWithOIDC) => existingGrant(ctx, firstParty),
     renderError: async (ctx: KoaContextWithOIDC) => errorPage(ctx, langOf(ctx)),
   });
   // Behind a TLS proxy (TRUST_PROXY), endpoint URLs and cookie flags follow X-Forwarded-*.
