@@ -121,7 +121,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   const deps: RouteDeps = {
     config,
     upstream,
-    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
+    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts, siteNames: config.callbackSiteNames },
     captcha: createCaptchaGate(config.captcha, config.publicOrigin, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
     clock,

@@ -19,6 +19,7 @@ import { useVariant } from '../../variant.ts';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { CodeVerifyForm, type CodeSent } from './code-verify-form.tsx';
 import { LoginError, type ShownError } from './login-error.tsx';
+import { ContinueTo } from './continue-to.tsx';
 import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -129,6 +130,7 @@ export default function LoginPage() {
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">{t(heading(mode))}</h1>
+      <ContinueTo />
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
