@@ -4,7 +4,7 @@ import { PortalConfigSchema, type PortalConfig } from '../../../shared/schemas/p
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { configuredSocialTypes } from '../social/social-config.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** Settings the client needs from the configuration; they depend on the host, the language (?lang=) and the browser. */
 function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['captcha']['choose']>[0]): PortalConfig {
