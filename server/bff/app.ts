@@ -20,7 +20,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import authRoutes from './routes/auth.ts';
-import type { RouteDeps } from './routes/deps.ts';
+import type { RouteDeps } from './deps.ts';
 import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
