@@ -20,7 +20,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import authRoutes from './routes/auth.ts';
-import type { RouteDeps } from './routes/deps.ts';
+import type { RouteDeps } from './deps.ts';
 import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
@@ -64,7 +64,10 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** A hop count trusts that many proxies in front of the portal. */
+/**
+ * A hop count trusts that many proxies in front of the portal (the address is the entry that
+ * many hops from the right of X-Forwarded-For); a list trusts those addresses only.
+ */
 function trustProxySetting(value: BffConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
@@ -118,7 +121,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   const deps: RouteDeps = {
     config,
     upstream,
-    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
+    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts, siteNames: config.callbackSiteNames },
     captcha: createCaptchaGate(config.captcha, config.publicOrigin, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
     clock,
