@@ -5,7 +5,7 @@ import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import type { MemberAccounts } from './accounts.ts';
 import { errorHtml } from './pages.ts';
 import { portalSignIn, type PortalSignIn } from './portal-session.ts';
-import { INTERACTION_PATH } from './provider.ts';
+import { INTERACTION_PATH } from './paths.ts';
 import { oidcLanguage } from './oidc-language.ts';
 
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;

@@ -11,7 +11,7 @@ import interactionRoute from './interaction-route.ts';
 import { oidcLanguage } from './oidc-language.ts';
 import { attachPortalRequest } from './portal-request.ts';
 import { portalSignIn } from './portal-session.ts';
-import { OIDC_PREFIX } from './provider.ts';
+import { OIDC_PREFIX } from './paths.ts';
 
 export interface OidcRoutesOptions {
   provider: Provider;

@@ -13,9 +13,7 @@ import { portalRequestOf } from './portal-request.ts';
 import type { SessionLinks } from './session-links.ts';
 import { storeAdapter } from './store-adapter.ts';
 
-/** Every endpoint under /oidc: none collides with the spec's /api/... and /{lang}/... paths. */
-export const OIDC_PREFIX = '/oidc';
-export const INTERACTION_PATH = `${OIDC_PREFIX}/interaction`;
+import { INTERACTION_PATH, OIDC_PREFIX } from './paths.ts';
 
 const ROUTES = {
   authorization: `${OIDC_PREFIX}/auth`,

@@ -36,6 +36,7 @@ import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply } from '../sign-in/signed-in-reply.ts';
+import { continuesSiteSignIn } from '../oidc/paths.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
@@ -205,6 +206,9 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
       if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
         return reply.code(result.status).send(await signedInReply(request, result, deps));
+      // Or a company site's OpenID Connect sign-in, which continues at the portal.
+      const local = allowedCallbackUrl(returnUrl, callbackPolicy);
+      if (local !== undefined && continuesSiteSignIn(local)) return reply.code(result.status).send(ok({ redirectUrl: local }));
       return reply.code(result.status).send(ok());
     },
   );
