@@ -14,6 +14,8 @@ export interface CodeSent {
   lastThreeDigits?: string;
   /** End of the resend countdown, epoch milliseconds. */
   resendEndsAt: number;
+  /** The code confirms a password given just before (a `confirmbycode` sign-in), not a sign-in by code alone. */
+  confirmingPassword?: boolean;
 }
 
 export interface CodeVerifyFormProps {
@@ -36,6 +38,7 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: Co
       validate={(values) => validateOtpCode(values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
+          {sent.confirmingPassword && <p className="code-verify-form__why">{t('login.code.confirmPassword')}</p>}
           <p role="status" className="code-verify-form__sent">
             {byPhone ? t('login.code.sentToPhone', { digits: sent.lastThreeDigits }) : t('login.code.sentToEmail', { userId: sent.userId })}{' '}
             {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}

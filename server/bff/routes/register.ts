@@ -20,6 +20,7 @@ import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
+import { RegistrantCookie } from './registrant-cookie.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
 import { upstreamIdentity } from '../social/providers.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
@@ -31,6 +32,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
   const pacing = verificationMailPacing(deps.store);
   const registered = registrationProof(config.sessionSecret);
+  const registrant = new RegistrantCookie(config.sessionSecret, config.publicOrigin.startsWith('https:'));
 
   async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -78,7 +80,10 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
         language: lang,
       });
       if (social && result.body.isSuccess) forgetIdentity(request);
-      if (result.body.isSuccess) result.body.data = { ...(result.body.data as object), registrationProof: registered.issue(body.email) };
+      if (result.body.isSuccess) {
+        result.body.data = { ...(result.body.data as object), registrationProof: registered.issue(body.email) };
+        registrant.set(reply, body.email, deps.clock.now());
+      }
       return relay(reply, result);
     },
   );
@@ -90,7 +95,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       const result = await upstream.call<{ returnUrl?: string; pass?: string; socialType?: number }>({
         method: 'POST',
         path: '/api/Member/Activate',
-        body: { userId: request.body.userId, token: request.body.token },
+        body: { userId: request.body.userId, token: request.body.token, registrantEmail: registrant.email(request, deps.clock.now()) },
       });
       const data = result.body.data;
       if (data?.returnUrl !== undefined && data.returnUrl !== '') {
