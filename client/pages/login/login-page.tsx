@@ -132,6 +132,7 @@ export default function LoginPage() {
       <h1 id="login-title">{t(heading(mode))}</h1>
       <ContinueTo />
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
+      {mode.name === 'password' && <SocialButtons origin="login" />}
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
@@ -166,7 +167,6 @@ export default function LoginPage() {
       {mode.name === 'password' && (
         <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />
       )}
-      {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
