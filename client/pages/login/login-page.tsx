@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
@@ -171,10 +171,10 @@ export default function LoginPage() {
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
       <p className="login__privacy">
-        {t('login.privacyNotice')}{' '}
-        <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer">
-          {t('login.privacyPolicy')}
-        </a>
+        <Trans
+          i18nKey="login.privacyStatement"
+          components={{ policy: <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer" /> }}
+        />
       </p>
     </section>
   );
