@@ -113,6 +113,9 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     ['LOGIN_FAILURE_WINDOW_SECONDS', 'forever'],
     ['REGISTER_RATE_LIMIT_PER_MINUTE', '1e3'],
     ['TRUST_PROXY', 'yes please'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example'],
     ['LOG_LEVEL', 'loud'],
     ['REDIS_URL', 'http://cache'],
   ];
