@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
@@ -132,6 +132,7 @@ export default function LoginPage() {
       <h1 id="login-title">{t(heading(mode))}</h1>
       <ContinueTo />
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
+      {mode.name === 'password' && <SocialButtons origin="login" />}
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
@@ -166,15 +167,14 @@ export default function LoginPage() {
       {mode.name === 'password' && (
         <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />
       )}
-      {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
       <p className="login__privacy">
-        {t('login.privacyNotice')}{' '}
-        <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer">
-          {t('login.privacyPolicy')}
-        </a>
+        <Trans
+          i18nKey="login.privacyStatement"
+          components={{ policy: <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer" /> }}
+        />
       </p>
     </section>
   );
