@@ -11,7 +11,8 @@ export type MailSection =
   | 'passwordChanged'
   | 'passwordReminder'
   | 'newDeviceSignIn'
-  | 'passkeyAdded';
+  | 'passkeyAdded'
+  | 'passkeyCloned';
 
 type Texts = Record<string, string>;
 type MailCatalogue = Record<MailSection | 'common', Texts>;

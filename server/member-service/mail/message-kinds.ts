@@ -13,6 +13,7 @@ import { verificationMail } from '../verification.ts';
 import { renderDeletionMail } from './deletion-mail.ts';
 import { newDeviceMail } from './new-device-mail.ts';
 import { passkeyAddedMail } from './passkey-added-mail.ts';
+import { passkeyClonedMail } from './passkey-cloned-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 /** The values a queued message keeps until it is written: never a secret. */
@@ -26,7 +27,7 @@ export interface MessageParams {
   changedAt?: number;
   /** New-device sign-in: the public id of the sign-in event. */
   eventId?: string;
-  /** Passkey added: the name the member sees in My account. */
+  /** Passkey added or disabled as cloned: the name the member sees in My account. */
   passkeyName?: string;
 }
 
@@ -45,7 +46,8 @@ export type MessageKindName =
   | 'password-changed'
   | 'account-deletion'
   | 'new-device-sign-in'
-  | 'passkey-added';
+  | 'passkey-added'
+  | 'passkey-cloned';
 
 interface MessageKind {
   /** '' or the name under which a newer message replaces a queued older one (their links or codes supersede each other). */
@@ -159,6 +161,12 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     topic: '',
     write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
       mail: passkeyAddedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
+    }),
+  },
+  'passkey-cloned': {
+    topic: '',
+    write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
+      mail: passkeyClonedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
     }),
   },
 };

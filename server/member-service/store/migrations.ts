@@ -255,6 +255,11 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('passkey_credentials_member').on('passkey_credentials').column('member_id').execute();
       },
     },
+    '1010-passkey-disabled': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('passkey_credentials').addColumn('disabled_at', 'bigint').execute();
+      },
+    },
   };
 }
 
