@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useBackToSiteUrl, useMember } from '../api/member.ts';
+import { useBackToSite, useMember } from '../api/member.ts';
 import { LanguagePicker } from '../ui/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { useBrowserValue } from '../session/use-browser-value.ts';
@@ -20,7 +20,7 @@ export function Header({ page }: { page: string }) {
   const { isLogin } = useMember();
   const referrer = useBrowserValue(() => offPortalReferrer(document.referrer, window.location.origin), '');
   // The allow-list stays on the server; it answers for this one URL (null when not listed).
-  const listedReferrer = useBackToSiteUrl(variant === 'default' ? referrer : '');
+  const listedReferrer = useBackToSite(variant === 'default' ? referrer : '')?.url;
 
   return (
     <header className="site-header">

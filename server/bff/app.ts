@@ -44,11 +44,15 @@ import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
 import { TicketSites } from './sign-in/ticket-sites.ts';
+import type { SendBackchannelLogout } from './oidc/backchannel.ts';
+import { mountOpenIdProvider } from './oidc/mount-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sessions by member, for ending all of a member's sessions at once. */
     memberSessions: KeyValueSessionStore;
+    /** Tells the company sites a portal session signed in at by OpenID Connect that it ended; call it wherever a session ends. */
+    sendBackchannelLogout: SendBackchannelLogout;
   }
 }
 
@@ -117,7 +121,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   const deps: RouteDeps = {
     config,
     upstream,
-    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
+    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts, siteNames: config.callbackSiteNames },
     captcha: createCaptchaGate(config.captcha, config.publicOrigin, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
     clock,
@@ -138,19 +142,27 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   await app.register(noPublicMetrics);
   await app.register(staticClient, { clientDir: config.clientDir });
 
+  const sessionOptions = {
+    store: sessions,
+    clock,
+    secret: config.sessionSecret,
+    secure: https,
+    idleSeconds: config.sessionIdleSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  };
+  // The OpenID Provider (when sites are configured) in a context of its own: OAuth clients send no CSRF header.
+  let sendBackchannelLogout: SendBackchannelLogout | undefined;
+  await app.register(async (oidc) => {
+    sendBackchannelLogout = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
+  });
+  app.decorate('sendBackchannelLogout', sendBackchannelLogout!);
+
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
   await app.register(async (api) => {
     await api.register(compression);
     await api.register(csrf, { publicOrigin: config.publicOrigin });
     await api.register(rateLimits, { perMinute: config.rateLimitPerMinute, redis });
-    await api.register(session, {
-      store: sessions,
-      clock,
-      secret: config.sessionSecret,
-      secure: https,
-      idleSeconds: config.sessionIdleSeconds,
-      absoluteSeconds: config.sessionAbsoluteSeconds,
-    });
+    await api.register(session, sessionOptions);
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });

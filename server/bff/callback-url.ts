@@ -8,6 +8,8 @@ export interface CallbackPolicy {
    * (`shop.example.com:8443`, that port only) or an origin naming its scheme (`http://localhost:8080`).
    */
   allowedHosts: readonly string[];
+  /** Names of company sites by their allow-list entry (CALLBACK_SITE_NAMES). */
+  siteNames?: Readonly<Record<string, string>>;
 }
 
 // Control characters, whitespace and backslashes have no place in a URL we hand back; browsers
@@ -134,6 +136,16 @@ export function mayCarryTicket(url: string, policy: CallbackPolicy): boolean {
       ? parsed.origin === originOfEntry(entry)
       : parsed.protocol === 'https:' && parsed.port === '' && parsed.hostname === entry,
   );
+}
+
+/**
+ * The name a member knows the site of an allowed URL by ("Shop"): its entry's name in
+ * CALLBACK_SITE_NAMES, else its host. `url` is a URL allowedCallbackUrl returned.
+ */
+export function siteNameOf(url: string, policy: CallbackPolicy): string {
+  const parsed = new URL(url, policy.publicOrigin);
+  const entry = policy.allowedHosts.find((candidate) => matchesEntry(parsed, candidate));
+  return (entry && policy.siteNames?.[entry]) || parsed.host;
 }
 
 /** Whether a URL the portal sent a member to is one an ALLOWED_CALLBACK_HOSTS-style entry covers. */

@@ -6,6 +6,7 @@ import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
 import { isProxyAddress, TRUST_PROXY_TRUE_REFUSED } from './trust-proxy.ts';
+import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -23,6 +24,8 @@ export interface BffConfig {
   sessionAbsoluteSeconds: number;
   /** Lowercased hosts callback URLs may lead to, besides the portal's own: `host`, `host:port` or `scheme://host[:port]` (server/bff/callback-url.ts). */
   allowedCallbackHosts: string[];
+  /** Names members know company sites by (CALLBACK_SITE_NAMES), by allow-list entry; a site without one is named by its host. */
+  callbackSiteNames: Record<string, string>;
   clientDir: string;
   rateLimitPerMinute: number;
   /** Requests per minute and IP at the password-link calls (reset link, keep-password link) and social sign-up/connect. */
@@ -61,11 +64,15 @@ export interface BffConfig {
   social: SocialConfig;
   /** Where main.ts serves Prometheus metrics (METRICS_PORT, METRICS_HOST); undefined: no listener. */
   metrics?: MetricsListenerConfig;
+  /** The OpenID Provider's sites and keys (server/bff/oidc/oidc-config.ts); undefined: no site configured, no provider. */
+  oidc?: OidcConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
 const host = '[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?';
 const callbackHost = `(https?://)?${host}`;
+/** An allow-list entry and the name its site goes by (`shop.example.com=Shop`): no commas or markup in the name. */
+const siteName = `${callbackHost}=[^,=<>]{1,60}`;
 /** A site key, after the callback entry of the one site it redeems tickets for (`shop.example.com=<key>`). */
 const ssoSite = `(${callbackHost}=)?[A-Za-z0-9_-]{32,200}`;
 
@@ -83,6 +90,7 @@ const EnvSchema = Type.Object({
   SESSION_IDLE_SECONDS: Type.Optional(positiveInteger),
   SESSION_ABSOLUTE_SECONDS: Type.Optional(positiveInteger),
   ALLOWED_CALLBACK_HOSTS: Type.Optional(Type.String({ pattern: `^\\s*${callbackHost}(\\s*,\\s*${callbackHost})*\\s*,?\\s*$` })),
+  CALLBACK_SITE_NAMES: Type.Optional(Type.String({ pattern: `^\\s*${siteName}(\\s*,\\s*${siteName})*\\s*,?\\s*$` })),
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
@@ -138,6 +146,17 @@ function parseTrustProxy(value: string | undefined): false | number | string {
   const bad = entries.find((entry) => !isProxyAddress(entry));
   if (bad !== undefined) throw invalid('TRUST_PROXY', `'${bad}' is not an IP address or CIDR range`);
   return entries.join(',');
+}
+
+/** `shop.example.com=Shop, https://partners.example.com=Partner Portal` → entry → name. */
+function parseSiteNames(value: string | undefined): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at === -1) continue;
+    names[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+  }
+  return names;
 }
 
 function parseHosts(value: string | undefined): string[] {
@@ -196,6 +215,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     sessionIdleSeconds: idle,
     sessionAbsoluteSeconds: absolute,
     allowedCallbackHosts: parseHosts(e.ALLOWED_CALLBACK_HOSTS),
+    callbackSiteNames: parseSiteNames(e.CALLBACK_SITE_NAMES),
     clientDir: resolve(e.CLIENT_DIR ?? 'dist/client'),
     rateLimitPerMinute: Number(e.RATE_LIMIT_PER_MINUTE ?? 300),
     loginRateLimitPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
@@ -218,5 +238,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     captcha: loadCaptchaConfig(env),
     social: loadSocialConfig(env),
     metrics: loadMetricsListenerConfig(env, { port: 'METRICS_PORT', host: 'METRICS_HOST', defaultPort: 9464 }),
+    oidc: loadOidcConfig(env, dataDir),
   };
 }

@@ -21,6 +21,14 @@ const SECRET_KEYS = [
   'cookie',
   'set-cookie',
   'x-service-key',
+  // OAuth and OpenID Connect parameters (the provider's requests and the sites' tokens).
+  'client_secret',
+  'code_verifier',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'id_token_hint',
+  'logout_token',
 ];
 
 const DEPTHS = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'];
@@ -53,6 +61,9 @@ const SECRET_TAIL_AFTER = new Set([
   'referer',
   'not-me',
   'checkresetpwdtokenisexpired',
+  // The OpenID Provider's interaction and resume paths carry the interaction's id.
+  'interaction',
+  'oidc/auth',
 ]);
 
 function decodedOrAsIs(text: string): string {
@@ -71,7 +82,10 @@ function decodedOrAsIs(text: string): string {
 export function logSafePath(url: string): string {
   const path = decodedOrAsIs(url.split(/[?#]/, 1)[0] ?? '');
   const segments = path.split('/');
-  const at = segments.findIndex((segment) => SECRET_TAIL_AFTER.has(segment.toLowerCase()));
+  const at = segments.findIndex(
+    (segment, i) =>
+      SECRET_TAIL_AFTER.has(segment.toLowerCase()) || SECRET_TAIL_AFTER.has(`${segments[i - 1] ?? ''}/${segment}`.toLowerCase()),
+  );
   if (at === -1) return path;
   return [...segments.slice(0, at + 1), ...segments.slice(at + 1).map((segment) => (segment === '' ? segment : MASK))].join('/');
 }

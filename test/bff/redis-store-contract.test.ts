@@ -4,7 +4,7 @@ import { ManualClock } from '../../server/common/clock.ts';
 import type { KeyValueStore } from '../../server/bff/store/key-value-store.ts';
 import { MemoryStore } from '../../server/bff/store/memory-store.ts';
 import { RedisStore } from '../../server/bff/store/redis-store.ts';
-import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 
 interface StoreUnderTest {
   store: KeyValueStore;
@@ -131,7 +131,7 @@ contract('MemoryStore', async (t) => {
 });
 
 if (redisAvailable()) {
-  const server = await startRedisFor(t);
+  const server = await redisForFile(t);
   let tests = 0;
   contract('RedisStore', async (t) => {
     // A prefix per test keeps the tests of this file apart on one server.

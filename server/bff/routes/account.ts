@@ -4,7 +4,7 @@ import { SubscriptionUpdateSchema, type ProfileExport, type SubscriptionUpdate }
 import { BackToSiteSchema } from '../../../shared/contract/portal-replies.ts';
 import { MemberSchema, type Member } from '../../../shared/schemas/member.ts';
 import { ok, ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
-import { allowedCallbackUrl } from '../callback-url.ts';
+import { allowedCallbackUrl, isPortalUrl, siteNameOf } from '../callback-url.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
@@ -68,10 +68,14 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
   app.post('/api/Member/ApplyDeleteTag', memberReply, forward('POST', '/api/Member/ApplyDeleteTag'));
   app.post('/api/Member/ApplyRestoreTag', memberReply, forward('POST', '/api/Member/ApplyRestoreTag'));
 
-  /** The back-to-site link shows only for a callback URL on the allow-list. */
+  /** The back-to-site link shows only for a callback URL on the allow-list, named as members know the site. */
   app.get<{ Querystring: Static<typeof BackToSiteQuerySchema> }>(
     '/api/Member/BackToSite',
     { schema: { querystring: BackToSiteQuerySchema, response: replySchemas(BackToSiteSchema) } },
-    async (request) => ok({ url: allowedCallbackUrl(request.query.callbackUrl, callbackPolicy) ?? null }),
+    async (request) => {
+      const url = allowedCallbackUrl(request.query.callbackUrl, callbackPolicy);
+      const site = url && !isPortalUrl(url, callbackPolicy) ? siteNameOf(url, callbackPolicy) : null;
+      return ok({ url: url ?? null, site });
+    },
   );
 }

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { CredentialKey, StoredPasskey } from '../../../shared/contract/passkeys.ts';
 import { LoginResultDataSchema } from '../../../shared/schemas/auth.ts';
@@ -18,7 +18,7 @@ import {
   type PasskeyRename,
 } from '../../../shared/schemas/passkeys.ts';
 import { replyCode } from '../../../shared/codes.ts';
-import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { fail, ok, replySchemas as replies } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
@@ -35,7 +35,6 @@ import type { UpstreamReply } from '../upstream.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
-const replies = <T extends TSchema>(data: T) => ({ 200: ReplySchema(data) });
 const OneSchema = Type.Object({ passkey: PasskeySchema });
 
 const shown = ({ id, name, createdAt, lastUsedAt }: Passkey): Passkey => ({ id, name, createdAt, lastUsedAt });

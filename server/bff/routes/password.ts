@@ -26,7 +26,7 @@ import {
   ResetLinkReasonSchema,
   SignInResultSchema,
 } from '../../../shared/contract/portal-replies.ts';
-import { replySchemas, type Reply } from '../../../shared/schemas/reply.ts';
+import { ok, replySchemas, type Reply } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
@@ -81,6 +81,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     const keep = request.session?.sessionId;
     for (const id of await app.memberSessions.memberSessionIds(memberId)) {
       if (id === keep) continue;
+      await app.sendBackchannelLogout({ sessionId: id });
       await new Promise<void>((resolve, reject) => app.memberSessions.destroy(id, (err) => (err ? reject(err) : resolve())));
     }
   }
@@ -227,7 +228,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
       if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
         return reply.code(result.status).send(await signedInReply(request, result, deps));
-      return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
+      return reply.code(result.status).send(ok());
     },
   );
 

@@ -21,6 +21,7 @@ import type { RouteDeps } from './deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
+import { upstreamIdentity } from '../social/providers.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
 import { upstreamRegistration } from './registration-payload.ts';
 
@@ -73,7 +74,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       const result = await upstream.call({
         method: 'POST',
         path: '/api/Member/Register',
-        body: social ? { ...payload, memberSocial: social } : payload,
+        body: social ? { ...payload, memberSocial: upstreamIdentity(social) } : payload,
         language: lang,
       });
       if (social && result.body.isSuccess) forgetIdentity(request);

@@ -29,6 +29,7 @@ import {
   authorizationUrl,
   providerConfig,
   verifyAuthorizationCode,
+  upstreamIdentity,
   type SocialTypeValue,
   type VerifiedIdentity,
 } from '../social/providers.ts';
@@ -41,6 +42,7 @@ import {
   signUpIdentity,
   type SocialOrigin,
 } from '../social/social-session.ts';
+import { whereFrom } from '../sessions/security-event-recorder.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -172,7 +174,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       if (isConnect) {
         const identity = connectIdentity(request, socialType, member.memberId, clock.now());
         if (!identity) throw new ReplyError(400, 'SocialStateInvalid');
-        body = { ...profileOf(identity), isConnect: true };
+        body = { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) };
       }
       const result = await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/SocialConnect', body });
       if (isConnect) forgetIdentity(request);
