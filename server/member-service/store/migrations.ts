@@ -265,6 +265,11 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('security_events').addColumn('not_me_expires_at', 'bigint').execute();
       },
     },
+    '1500-passkey-disabled': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('passkey_credentials').addColumn('disabled_at', 'bigint').execute();
+      },
+    },
   };
 }
 
