@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import { ReplyError } from '../errors.ts';
 import { countRateLimited } from '../metrics/portal-metrics.ts';
-import type { RouteDeps } from '../routes/deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { UpstreamReply } from '../upstream.ts';
 import { AddressFailures } from './address-failures.ts';

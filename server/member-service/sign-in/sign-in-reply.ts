@@ -1,6 +1,6 @@
 import type { LoginResultCode } from '../../../shared/codes.ts';
 import { MemberStatus } from '../../../shared/enums.ts';
-import { PASSWORD_MAX_AGE_DAYS, SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
@@ -67,7 +67,7 @@ export async function signInReply(ctx: ServiceContext, member: MemberRow, option
     data.redirectUrl = options.returnUrl;
     if (TICKET_CODES.has(code)) {
       data.id = member.public_id;
-      data.tempId = await issueTicket(ctx, member.id, tokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+      data.tempId = await issueTicket(ctx, member.id, tokenHash, 'sso');
     }
   }
   return { isSuccess: true, code, data };

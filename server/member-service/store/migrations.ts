@@ -273,6 +273,11 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '1500-passkey-disabled': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('passkey_credentials').addColumn('disabled_at', 'bigint').execute();
+      },
+    },
   };
 }
 

@@ -206,6 +206,8 @@ interface PasskeyCredentialsTable {
   name: string;
   created_at: number;
   last_used_at: number | null;
+  /** When a counter that went backwards showed the credential may have been copied: it signs nobody in since. */
+  disabled_at: number | null;
 }
 
 interface SecurityEventsTable {
