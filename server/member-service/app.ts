@@ -31,6 +31,7 @@ import { phoneProofRoutes } from './routes/phone-proof.ts';
 import { registerRoutes } from './routes/register.ts';
 import { securityEventRoutes } from './routes/security-events.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { claimsRoutes } from './routes/claims.ts';
 import { socialRoutes } from './routes/social.ts';
 import { passwordHasher } from './security/passwords.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
@@ -100,7 +101,13 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   });
   const clock = options.clock ?? systemClock;
   const background = new BackgroundTasks(app.log);
-  const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log });
+  const mailer = createMailer({
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    smtpAllowPlaintext: config.smtpAllowPlaintext,
+    mailFrom: config.mailFrom,
+    logger: app.log,
+  });
   const messages = new MessageDelivery({
     ctx: { store, clock, config },
     mailer,
@@ -163,6 +170,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);
   await app.register(securityEventRoutes, ctx);
+  await app.register(claimsRoutes, ctx);
   await app.register(crmRoutes, ctx);
   await app.register(infoRoutes);
   return app;

@@ -10,6 +10,8 @@ export interface MemberServiceConfig {
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Cleartext SMTP to a host that is not loopback; otherwise `smtp://` must upgrade with STARTTLS. */
+  smtpAllowPlaintext: boolean;
   mailFrom: string;
   publicOrigin: string;
   serviceKey: string;
@@ -50,7 +52,8 @@ const EnvSchema = Type.Object({
   MEMBER_SERVICE_PORT: Type.Optional(Type.String({ pattern: '^\\d{1,5}$' })),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
-  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^?#]+$' })),
+  SMTP_ALLOW_PLAINTEXT: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+/?$' })),
   SERVICE_KEY: Type.Optional(Type.String({ minLength: 16 })),
@@ -110,6 +113,7 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     dataDir,
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
+    smtpAllowPlaintext: values.SMTP_ALLOW_PLAINTEXT === 'true',
     mailFrom: values.MAIL_FROM ?? `no-reply@${companyDomains[0] ?? 'localhost'}`,
     publicOrigin: (values.PUBLIC_ORIGIN ?? 'http://localhost:3000').replace(/\/$/, ''),
     serviceKey: values.SERVICE_KEY ?? loadOrCreateSecret(dataDir, 'service-key'),

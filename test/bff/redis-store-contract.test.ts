@@ -60,6 +60,22 @@ function contract(name: string, make: (t: Test) => Promise<StoreUnderTest>) {
     t.equal(await store.increment('window', 60), 1, 'after the TTL the count starts again');
   });
 
+  t.test(`${name}: take hands a value to exactly one caller`, async (t) => {
+    const { store, pass } = await make(t);
+    t.equal(await store.take('absent'), undefined);
+    await store.set('challenge', 'abc', 60);
+    const takers = await Promise.all(Array.from({ length: 20 }, () => store.take('challenge')));
+    t.same(
+      takers.filter((value) => value !== undefined),
+      ['abc'],
+      'one of twenty concurrent callers gets it',
+    );
+    t.equal(await store.get('challenge'), undefined, 'and it is gone');
+    await store.set('expiring', 'x', 0.2);
+    await pass(500);
+    t.equal(await store.take('expiring'), undefined, 'nothing after its TTL');
+  });
+
   t.test(`${name}: setIfAbsent has exactly one winner`, async (t) => {
     const { store, pass } = await make(t);
     t.equal(await store.setIfAbsent('otp-sent', 'first', 60), true);

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CredentialKey, StoredPasskey } from '../../../shared/contract/passkeys.ts';
+import { passkeysContract, type CredentialKey } from '../../../shared/contract/passkeys.ts';
 import { LoginResultDataSchema } from '../../../shared/schemas/auth.ts';
 import {
   PasskeyListSchema,
@@ -18,23 +18,23 @@ import {
   type PasskeyRename,
 } from '../../../shared/schemas/passkeys.ts';
 import { replyCode } from '../../../shared/codes.ts';
-import { fail, ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { fail, ok, replySchemas as replies } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
-import { issueChallenge, takeChallenge } from '../passkeys/challenges.ts';
+import { passkeyChallenges } from '../passkeys/challenges.ts';
 import { PASSKEY_DOOR, passkeyRefused } from '../passkeys/passkey-door.ts';
 import { requireRecentSignIn } from '../passkeys/recent-sign-in.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
+import { whereFrom } from '../sessions/security-event-recorder.ts';
 import { signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
-const replies = <T extends TSchema>(data: T) => ({ 200: ReplySchema(data) });
 const OneSchema = Type.Object({ passkey: PasskeySchema });
 
 const shown = ({ id, name, createdAt, lastUsedAt }: Passkey): Passkey => ({ id, name, createdAt, lastUsedAt });
@@ -48,22 +48,20 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   const { upstream, callbackPolicy, config, clock } = deps;
   const rp = relyingParty(config.publicOrigin);
   const doors = signInDoors(deps);
+  const challenges = passkeyChallenges(deps.store);
 
   app.post('/api/Member/Passkey/RegisterOptions', { schema: { response: replies(WebAuthnOptionsSchema) } }, async (request, reply) => {
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
     requireRecentSignIn(request, clock.now());
-    const existing = await callAsMember<{ passkeys: StoredPasskey[] }>(upstream, request, reply, {
-      method: 'GET',
-      path: '/api/Member/Passkeys',
-    });
+    const existing = await callAsMember(upstream, request, reply, passkeysContract.list, {});
     if (!existing.body.isSuccess) return relay(reply, existing);
     const options = await registrationOptions(
       rp,
       { userId: member.userId, handle: userHandle(member.memberId, config.sessionSecret) },
       existing.body.data?.passkeys ?? [],
     );
-    issueChallenge(request, 'register', options.challenge, clock.now(), member.memberId);
+    await challenges.issue(request, 'register', options.challenge, clock.now(), member.memberId);
     return ok(options);
   });
 
@@ -74,7 +72,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       requireRecentSignIn(request, clock.now());
-      const challenge = takeChallenge(request, 'register', clock.now(), member.memberId);
+      const challenge = await challenges.take(request, 'register', clock.now(), member.memberId);
       if (challenge === undefined) throw new ReplyError(400, 'PasskeyChallengeInvalid');
       const credential = await verifiedRegistration(rp, request.body.credential as unknown as RegistrationResponseJSON, challenge).catch(
         (error: unknown) => {
@@ -83,9 +81,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         },
       );
       if (!credential) throw new ReplyError(400, 'PasskeyNotAccepted');
-      const result = await callAsMember<{ passkey: Passkey }>(upstream, request, reply, {
-        method: 'POST',
-        path: '/api/Member/Passkeys',
+      const result = await callAsMember(upstream, request, reply, passkeysContract.add, {
         body: { ...credential, name: request.body.name },
         language: requestLanguage(request),
       });
@@ -94,7 +90,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   );
 
   app.get('/api/Member/Passkeys', { schema: { response: replies(PasskeyListSchema) } }, async (request, reply) => {
-    const result = await callAsMember<{ passkeys: Passkey[] }>(upstream, request, reply, { method: 'GET', path: '/api/Member/Passkeys' });
+    const result = await callAsMember(upstream, request, reply, passkeysContract.list, {});
     if (!result.body.isSuccess) return relay(reply, result);
     return ok({ passkeys: (result.body.data?.passkeys ?? []).map(shown) });
   });
@@ -103,21 +99,14 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, body: PasskeyRenameSchema, response: replies(OneSchema) } },
     async (request, reply) =>
-      relay(
-        reply,
-        await callAsMember(upstream, request, reply, {
-          method: 'PATCH',
-          path: `/api/Member/Passkeys/${request.params.id}`,
-          body: request.body,
-        }),
-      ),
+      relay(reply, await callAsMember(upstream, request, reply, passkeysContract.rename, { params: request.params, body: request.body })),
   );
 
   app.delete<{ Params: PasskeyParams }>(
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, response: replies(Type.Object({ id: Type.String() })) } },
     async (request, reply) =>
-      relay(reply, await callAsMember(upstream, request, reply, { method: 'DELETE', path: `/api/Member/Passkeys/${request.params.id}` })),
+      relay(reply, await callAsMember(upstream, request, reply, passkeysContract.remove, { params: request.params })),
   );
 
   // Signing in anew replaces a session that must change its password, as the password sign-in does.
@@ -126,7 +115,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request) => {
       const options = await authenticationOptions(rp);
-      issueChallenge(request, 'login', options.challenge, clock.now());
+      await challenges.issue(request, 'login', options.challenge, clock.now());
       return ok(options);
     },
   );
@@ -137,7 +126,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     async (request, reply) => {
       const { credential, returnUrl, pass } = request.body;
       const assertion = credential as unknown as AuthenticationResponseJSON;
-      const challenge = takeChallenge(request, 'login', clock.now());
+      const challenge = await challenges.take(request, 'login', clock.now());
       const key =
         challenge === undefined
           ? undefined
@@ -158,11 +147,21 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         stored?.userId,
         async (): Promise<UpstreamReply<UpstreamSignInData>> => {
           if (challenge === undefined || stored === undefined) return passkeyRefused();
-          const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
+          const verified = await verifiedAssertion(rp, assertion, challenge, stored, config.sessionSecret).catch((error: unknown) => {
             request.log.info({ err: error }, 'passkey assertion not verified');
             return undefined;
           });
-          if (newCounter === undefined) return passkeyRefused();
+          if (verified === undefined) return passkeyRefused();
+          if (verified.counterWentBack) {
+            request.log.warn('passkey counter went backwards: credential disabled as possibly cloned');
+            await upstream.call({
+              method: 'POST',
+              path: '/api/Member/Passkey/Cloned',
+              body: { credentialId: assertion.id, ...whereFrom(request) },
+            });
+            return passkeyRefused();
+          }
+          const { newCounter } = verified;
           return upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/Passkey/Login',

@@ -7,7 +7,7 @@ import { signedInMember } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
 import { endStoredSession, memberSessions, sessionPublicId, sessionView } from '../sessions/member-sessions.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** Devices and sessions: the signed-in member lists and ends their own browser sessions, and only those. */
 export default async function sessionRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -41,7 +41,10 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
       if (!target) throw new ReplyError(404, 'NotFound');
       await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
       if (target.sessionId === request.session.sessionId) await endSessionBothSides(request, reply, upstream);
-      else await endStoredSession(store, upstream, target, request.log);
+      else {
+        await app.sendBackchannelLogout({ sessionId: target.sessionId });
+        await endStoredSession(store, upstream, target, request.log);
+      }
       return ok();
     },
   );
@@ -52,7 +55,10 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     async (request) => {
       const member = memberOf(request);
       const others = (await memberSessions(store, member.memberId)).filter((s) => s.sessionId !== request.session.sessionId);
-      for (const other of others) await endStoredSession(store, upstream, other, request.log);
+      for (const other of others) {
+        await app.sendBackchannelLogout({ sessionId: other.sessionId });
+        await endStoredSession(store, upstream, other, request.log);
+      }
       if (others.length > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
       return ok({ ended: others.length });
     },

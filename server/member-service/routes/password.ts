@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus } from '../../../shared/enums.ts';
-import { PASSWORD_MAX_AGE_DAYS, SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
 import { passwordContract } from '../../../shared/contract/password.ts';
 import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
@@ -144,9 +144,9 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       const { returnUrl } = request.body;
       if (!returnUrl || !request.memberTokenHash) return ok({ memberId: member.id });
       // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
-      const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+      const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso');
       const handOff = { memberId: member.id, redirectUrl: returnUrl, id: member.public_id, tempId };
-      return member.preferring === 1 ? { isSuccess: true, code: 'preferring', data: handOff } : ok(handOff);
+      return ok(handOff, member.preferring === 1 ? 'preferring' : 'ok');
     },
   );
 
