@@ -28,6 +28,7 @@ import { requireRecentSignIn } from '../passkeys/recent-sign-in.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
+import { whereFrom } from '../sessions/security-event-recorder.ts';
 import { signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
@@ -146,11 +147,21 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         stored?.userId,
         async (): Promise<UpstreamReply<UpstreamSignInData>> => {
           if (challenge === undefined || stored === undefined) return passkeyRefused();
-          const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
+          const verified = await verifiedAssertion(rp, assertion, challenge, stored, config.sessionSecret).catch((error: unknown) => {
             request.log.info({ err: error }, 'passkey assertion not verified');
             return undefined;
           });
-          if (newCounter === undefined) return passkeyRefused();
+          if (verified === undefined) return passkeyRefused();
+          if (verified.counterWentBack) {
+            request.log.warn('passkey counter went backwards: credential disabled as possibly cloned');
+            await upstream.call({
+              method: 'POST',
+              path: '/api/Member/Passkey/Cloned',
+              body: { credentialId: assertion.id, ...whereFrom(request) },
+            });
+            return passkeyRefused();
+          }
+          const { newCounter } = verified;
           return upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/Passkey/Login',
