@@ -8,10 +8,10 @@ import {
   type NotMeRequest,
   type SecurityEventsPage,
 } from '../../../shared/schemas/security-center.ts';
-import { signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { whereFrom } from '../sessions/security-event-recorder.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { RouteDeps } from './deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -21,7 +21,7 @@ import { callAsMember, relay } from './member-call.ts';
  * ends every session and token of the member, here and upstream.
  */
 export default async function securityEventRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, config } = deps;
+  const { upstream, config, sessions, clock } = deps;
 
   app.get<{ Querystring: Static<typeof SecurityEventsQuerySchema> }>(
     '/api/Member/SecurityEvents',
@@ -50,15 +50,17 @@ export default async function securityEventRoutes(app: FastifyInstance, deps: Ro
         body: { eventId, token, ...whereFrom(request) },
         language: requestLanguage(request),
       };
-      // From the mail's link the token proves the event; signed in, the session does.
+      // From the mail's link the token proves the event; signed in, a sign-in the member made
+      // themselves just now does (a ticket session or an old one could be the intruder's).
+      if (token === undefined && request.session?.memberId !== undefined) requireRecentSignIn(request, clock.now());
       const result =
         token !== undefined
           ? await upstream.call<{ memberId?: number }>(call)
           : await callAsMember<{ memberId?: number }>(upstream, request, reply, call);
       const memberId = result.body.data?.memberId;
       if (!result.body.isSuccess || memberId === undefined) return relay(reply, result);
-      await app.memberSessions.endMemberSessions(memberId);
-      if (signedInMember(request)?.memberId === memberId) await request.endMemberSession(reply);
+      // The member service has revoked every token of the member (and so every ticket) already.
+      await sessions.endSessions(memberId, { reason: 'notMe', upstream: false, request, reply });
       return ok();
     },
   );

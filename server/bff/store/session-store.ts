@@ -82,14 +82,4 @@ export class KeyValueSessionStore implements SessionStore {
     );
     return alive.filter((id): id is string => id !== undefined);
   }
-
-  /** Ends every session of the member on every instance sharing the store, except `keepSessionId`; returns how many ended. */
-  async endMemberSessions(memberId: number, keepSessionId?: string): Promise<number> {
-    const ended = (await this.memberSessionIds(memberId)).filter((id) => id !== keepSessionId);
-    for (const id of ended) {
-      await this.kv.delete(sessionKey(id));
-      await this.kv.removeFromSet(memberKey(memberId), id);
-    }
-    return ended.length;
-  }
 }
