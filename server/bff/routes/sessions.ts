@@ -16,6 +16,9 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
   const record = securityEventRecorder(upstream);
   const idKey = sessionKeys(config.sessionSecret).sessionListIds;
 
+  /** The member's sessions that still serve (one past its limits waits only for its end). */
+  const live = async (memberId: number) => (await memberSessions(store, memberId)).filter((s) => !store.pastLimits(s.session));
+
   const memberOf = (request: FastifyRequest) => {
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
@@ -25,7 +28,7 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
   app.get('/api/Member/Sessions', { schema: { response: { 200: ReplySchema(Type.Array(MemberSessionSchema)) } } }, async (request) => {
     const member = memberOf(request);
     const current = request.session.sessionId;
-    const listed = (await memberSessions(store, member.memberId)).map((s) => sessionView(idKey, s, current));
+    const listed = (await live(member.memberId)).map((s) => sessionView(idKey, s, current));
     listed.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
     return ok(listed);
   });
@@ -36,9 +39,7 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     async (request, reply) => {
       const member = memberOf(request);
       // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
-      const target = (await memberSessions(store, member.memberId)).find(
-        (s) => sessionPublicId(idKey, s.sessionId) === request.params.id,
-      );
+      const target = (await live(member.memberId)).find((s) => sessionPublicId(idKey, s.sessionId) === request.params.id);
       if (!target) throw new ReplyError(404, 'NotFound');
       await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
       await sessions.endSessions(member.memberId, { reason: 'endedByMember', only: target.sessionId, request, reply });
@@ -51,7 +52,12 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { response: { 200: ReplySchema(Type.Object({ ended: Type.Integer() })) } } },
     async (request, reply) => {
       const member = memberOf(request);
-      const ended = await sessions.endSessions(member.memberId, { reason: 'endedByMember', except: request.session.sessionId, request, reply });
+      const ended = await sessions.endSessions(member.memberId, {
+        reason: 'endedByMember',
+        except: request.session.sessionId,
+        request,
+        reply,
+      });
       if (ended > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
       return ok({ ended });
     },
