@@ -81,6 +81,12 @@ export function signInDoors({
   return new SignInDoors(store, { failuresPerAddress: config.loginFailuresPerIp, failureWindowSeconds: config.loginFailureWindowSeconds });
 }
 
+/** Told what an attempt did beyond its reply (the sign-in service's log line and events). */
+export interface DoorObserver {
+  /** This attempt completed a series and started the lock (not one that met a running lock). */
+  lockStarted?: () => void;
+}
+
 // A type, not an interface: it must fit the open-ended sign-in data.
 export type Locked = { remainingSeconds: number };
 
@@ -117,6 +123,7 @@ export class SignInDoors {
     door: SignInDoor & { locks?: undefined },
     account: undefined,
     check: () => Promise<UpstreamReply<T>>,
+    observer?: DoorObserver,
   ): Promise<UpstreamReply<T>>;
   attempt<T>(
     request: FastifyRequest,
@@ -124,6 +131,7 @@ export class SignInDoors {
     door: SignInDoor,
     account: string | undefined,
     check: () => Promise<UpstreamReply<T>>,
+    observer?: DoorObserver,
   ): Promise<UpstreamReply<T | Locked>>;
   async attempt<T>(
     request: FastifyRequest,
@@ -131,6 +139,7 @@ export class SignInDoors {
     door: SignInDoor,
     account: string | undefined,
     check: () => Promise<UpstreamReply<T>>,
+    observer: DoorObserver = {},
   ): Promise<UpstreamReply<T | Locked>> {
     const address = AddressFailures.address(request);
     const wait = await this.failures.blockedFor(address);
@@ -165,7 +174,10 @@ export class SignInDoors {
     if (verdict === 'wrong') {
       await this.failures.failed(address);
       const lockSeconds = locked === undefined ? undefined : await this.lockout.failed(locked, attempt);
-      if (lockSeconds !== undefined) return { status: 200, body: accountLocked(lockSeconds) };
+      if (lockSeconds !== undefined) {
+        observer.lockStarted?.();
+        return { status: 200, body: accountLocked(lockSeconds) };
+      }
     } else if (verdict === 'right' && locked !== undefined) {
       await this.lockout.succeeded(locked);
     }

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replyCode } from '../../../shared/codes.ts';
 import { mustChangePassword } from '../../../shared/enums.ts';
-import { LOCKOUT_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
@@ -97,16 +96,18 @@ export class SignInService {
     const { way } = attempt;
     const door = DOORS[way];
     const lockedBy = door?.locks === 'credential' ? attempt.credentialId : attempt.userId;
-    const result = door ? await this.deps.doors.attempt(request, reply, door, lockedBy, attempt.check) : await attempt.check();
+    let lockStarted = false;
+    const observer = { lockStarted: () => (lockStarted = true) };
+    const result = door ? await this.deps.doors.attempt(request, reply, door, lockedBy, attempt.check, observer) : await attempt.check();
     const { body } = result;
-    const data = (body.data ?? {}) as UpstreamSignInData & { remainingSeconds?: number };
+    const data = (body.data ?? {}) as UpstreamSignInData;
     const outcome: SignInOutcome = {
       way,
       code: body.code,
       signedIn: false,
       memberId: data.memberId,
       address: attempt.userId ?? data.userId,
-      lockStarted: body.code === 'AccountLock' && data.remainingSeconds === LOCKOUT_SECONDS,
+      lockStarted,
     };
 
     const refused = REFUSED[way];
