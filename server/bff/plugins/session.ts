@@ -132,21 +132,18 @@ export default fp(
       rolling: false,
     });
 
-    app.decorateRequest(
-      'startMemberSession',
-      async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart) {
-        await this.session.regenerate();
-        const now = options.clock.now();
-        const { method: signInMethod, device, ipPrefix, passwordChangeRequired } = start;
-        Object.assign(
-          this.session,
-          member,
-          { signInMethod, device, ipPrefix, signedInAt: now, lastSeenAt: now },
-          passwordChangeRequired ? { passwordChangeRequired } : {},
-        );
-        await store.addMemberSession(member.memberId, this.session.sessionId);
-      },
-    );
+    app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart) {
+      await this.session.regenerate();
+      const now = options.clock.now();
+      const { method: signInMethod, device, ipPrefix, passwordChangeRequired } = start;
+      Object.assign(
+        this.session,
+        member,
+        { signInMethod, device, ipPrefix, signedInAt: now, lastSeenAt: now },
+        passwordChangeRequired ? { passwordChangeRequired } : {},
+      );
+      await store.addMemberSession(member.memberId, this.session.sessionId);
+    });
 
     app.decorateRequest('dropSession', async function (this: FastifyRequest, reply: FastifyReply | undefined) {
       if (this.session) await this.session.destroy();
@@ -168,8 +165,7 @@ export default fp(
         // Ended like any other session: its token (and its tickets) revoked upstream.
         await options.ender.timedOut(request, expired ? 'absoluteTimeout' : 'idleTimeout');
         await session.regenerate();
-      }
-      else if (now - (session.lastSeenAt ?? 0) >= lastSeenStepMs) session.lastSeenAt = now;
+      } else if (now - (session.lastSeenAt ?? 0) >= lastSeenStepMs) session.lastSeenAt = now;
       // Decided on the matched route, never on the URL's text: a route nobody marked refuses.
       if (passwordChangePending(request) && request.routeOptions.config.allowedDuringPasswordChange !== true) {
         throw new ReplyError(403, 'PasswordChangeRequired');

@@ -84,7 +84,12 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   async function endOtherSessions(request: FastifyRequest, reply: FastifyReply, memberId: number | undefined) {
     if (memberId === undefined) return;
     const own = signedInMember(request)?.memberId === memberId;
-    await sessions.endSessions(memberId, { reason: 'passwordChanged', except: own ? request.session.sessionId : undefined, request, reply });
+    await sessions.endSessions(memberId, {
+      reason: 'passwordChanged',
+      except: own ? request.session.sessionId : undefined,
+      request,
+      reply,
+    });
   }
 
   app.post<{ Body: ForgotPwdRequest }>(

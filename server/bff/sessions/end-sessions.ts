@@ -6,14 +6,7 @@ import { memberSessions } from './member-sessions.ts';
 
 /** Why a session ended: every way there is. */
 export type SessionEndReason =
-  | 'signOut'
-  | 'idleTimeout'
-  | 'absoluteTimeout'
-  | 'endedByMember'
-  | 'notMe'
-  | 'passwordChanged'
-  | 'ticketRefused'
-  | 'tokenRefused';
+  'signOut' | 'idleTimeout' | 'absoluteTimeout' | 'endedByMember' | 'notMe' | 'passwordChanged' | 'ticketRefused' | 'tokenRefused';
 
 /** What a listener learns of an ended session (never its token). */
 export interface EndedSession {
@@ -98,7 +91,12 @@ export class SessionEnder {
     await this.ended(request.session.sessionId, request.session, { reason }, request.log);
   }
 
-  private async ended(sessionId: string, session: Session, options: Pick<EndSessionsOptions, 'reason' | 'upstream'>, log: FastifyBaseLogger) {
+  private async ended(
+    sessionId: string,
+    session: Session,
+    options: Pick<EndSessionsOptions, 'reason' | 'upstream'>,
+    log: FastifyBaseLogger,
+  ) {
     const { memberId, memberToken, signInMethod, signedInAt } = session;
     if (memberId === undefined) return;
     if (options.upstream !== false && memberToken) {
