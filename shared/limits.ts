@@ -21,6 +21,8 @@ export const TICKET_VALID_SECONDS = 5 * 60;
  * and "This wasn't me" need one. A ticket session is never recent.
  */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
+/** A "This wasn't me" link in a mail: long enough to be read after a holiday, short enough not to wipe later changes a year on. */
+export const NOT_ME_LINK_VALID_DAYS = 7;
 export const DELETION_PERMANENT_DAYS = 30;
 export const PASSWORD_MAX_AGE_DAYS = 365;
 export const PASSKEY_NAME_MAX_LENGTH = 60;

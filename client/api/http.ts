@@ -1,3 +1,4 @@
+import type { ReplyCode } from '../../shared/codes.ts';
 import { navigate } from 'wouter/use-browser-location';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { languageOfPath, pageOfPath } from '../session/language-path.ts';
@@ -10,7 +11,7 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly status: number,
-    readonly code?: string,
+    readonly code?: ReplyCode,
   ) {
     super(`${kind} ${status}${code ? ` ${code}` : ''}`);
     this.name = 'ApiError';

@@ -1,3 +1,4 @@
+import type { ShownCode } from '../api/request-failure.ts';
 import type { Language } from '../../shared/languages.ts';
 import type { LoginResultData } from '../../shared/schemas/auth.ts';
 import type { Reply } from '../../shared/schemas/reply.ts';
@@ -9,7 +10,7 @@ export type LoginOutcome =
   /** Another portal screen; `userId` is remembered for it. */
   | { kind: 'screen'; path: string; userId?: string }
   /** Stay and show `error.<code>`, or the server's title when it sent one; `remainingSeconds` of a lock. */
-  | { kind: 'error'; code: string; title?: string; remainingSeconds?: number };
+  | { kind: 'error'; code: ShownCode; title?: string; remainingSeconds?: number };
 
 const CHANGE_PASSWORD_CODES = ['defaultpwd', 'expired', 'mustchange'];
 

@@ -19,7 +19,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import authRoutes from './routes/auth.ts';
-import type { RouteDeps } from './routes/deps.ts';
+import type { RouteDeps } from './deps.ts';
 import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
@@ -46,6 +46,8 @@ import { SessionEnder, type SessionEndedListener } from './sessions/end-sessions
 import { SignInService } from './sign-in/sign-in-service.ts';
 import { signInDoors } from './sign-in/sign-in-doors.ts';
 import { sessionKeys } from './session-keys.ts';
+import type { SendBackchannelLogout } from './oidc/backchannel.ts';
+import { mountOpenIdProvider } from './oidc/mount-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +55,8 @@ declare module 'fastify' {
     memberSessions: KeyValueSessionStore;
     /** Ends sessions, however they end (sessions/end-sessions.ts). */
     sessionEnder: SessionEnder;
+    /** Tells the company sites a portal session signed in at by OpenID Connect that it ended; call it wherever a session ends. */
+    sendBackchannelLogout: SendBackchannelLogout;
   }
 }
 
@@ -66,7 +70,10 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** A hop count trusts that many proxies in front of the portal. */
+/**
+ * A hop count trusts that many proxies in front of the portal (the address is the entry that
+ * many hops from the right of X-Forwarded-For); a list trusts those addresses only.
+ */
 function trustProxySetting(value: BffConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
@@ -118,9 +125,15 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   });
 
   const keys = sessionKeys(config.sessionSecret);
-  const ender = new SessionEnder(sessions, upstream, options.onSessionEnded ?? [], app.log);
+  // Mutable: the OpenID Provider, mounted below, adds its back-channel logout.
+  const sessionEndedListeners: SessionEndedListener[] = [...(options.onSessionEnded ?? [])];
+  const ender = new SessionEnder(sessions, upstream, sessionEndedListeners, app.log);
   app.decorate('sessionEnder', ender);
-  const callbackPolicy = { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts };
+  const callbackPolicy = {
+    publicOrigin: config.publicOrigin,
+    allowedHosts: config.allowedCallbackHosts,
+    siteNames: config.callbackSiteNames,
+  };
   const ticketSites = new TicketSites(store);
   const deps: RouteDeps = {
     config,
@@ -155,20 +168,29 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   await app.register(noPublicMetrics);
   await app.register(staticClient, { clientDir: config.clientDir });
 
+  const sessionOptions = {
+    store: sessions,
+    clock,
+    secret: keys.sessionCookie,
+    ender,
+    secure: https,
+    idleSeconds: config.sessionIdleSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  };
+  // The OpenID Provider (when sites are configured) in a context of its own: OAuth clients send no CSRF header.
+  let sendBackchannelLogout: SendBackchannelLogout | undefined;
+  await app.register(async (oidc) => {
+    sendBackchannelLogout = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
+  });
+  app.decorate('sendBackchannelLogout', sendBackchannelLogout!);
+  sessionEndedListeners.push(({ sessionId }) => app.sendBackchannelLogout({ sessionId }));
+
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
   await app.register(async (api) => {
     await api.register(compression);
     await api.register(csrf, { publicOrigin: config.publicOrigin });
     await api.register(rateLimits, { perMinute: config.rateLimitPerMinute, redis });
-    await api.register(session, {
-      store: sessions,
-      clock,
-      secret: keys.sessionCookie,
-      ender,
-      secure: https,
-      idleSeconds: config.sessionIdleSeconds,
-      absoluteSeconds: config.sessionAbsoluteSeconds,
-    });
+    await api.register(session, sessionOptions);
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });

@@ -1,5 +1,6 @@
 import { accountContract } from './account.ts';
 import { authContract } from './auth.ts';
+import { claimsContract } from './claims.ts';
 import { crmContract } from './crm.ts';
 import { infoContract } from './info.ts';
 import { otpContract } from './otp.ts';
@@ -15,7 +16,7 @@ import { socialContract } from './social.ts';
 import { ticketsContract } from './tickets.ts';
 
 /** Every call of the member service, by group: the one description both servers use. */
-const MEMBER_SERVICE_CONTRACT = {
+export const memberService = {
   auth: authContract,
   otp: otpContract,
   phoneProof: phoneProofContract,
@@ -30,8 +31,7 @@ const MEMBER_SERVICE_CONTRACT = {
   crm: crmContract,
   info: infoContract,
   securityEvents: securityEventsContract,
+  claims: claimsContract,
 };
 
-export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(MEMBER_SERVICE_CONTRACT).flatMap((group) =>
-  Object.values(group),
-);
+export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(memberService).flatMap((group) => Object.values(group));

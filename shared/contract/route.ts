@@ -1,23 +1,16 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { FieldErrorSchema } from '../schemas/reply.ts';
+import type { TSchema } from '@sinclair/typebox';
+import { ReplySchema } from '../schemas/reply.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** The fields of the reply envelope every call answers with; `data` differs per call. */
-const envelope = {
-  isSuccess: Type.Boolean(),
-  code: Type.String(),
-  title: Type.Optional(Type.String()),
-  errors: Type.Optional(Type.Array(FieldErrorSchema)),
-};
 
 /**
  * The replies of one call: 200 with `data` of the given schema (a result code such as
  * OneYearNotUpdatePwd may come with the same data or none), 4xx as a bare envelope.
  */
+export function replies(): { 200: ReturnType<typeof ReplySchema>; '4xx': ReturnType<typeof ReplySchema> };
+export function replies<T extends TSchema>(data: T): { 200: ReturnType<typeof ReplySchema<T>>; '4xx': ReturnType<typeof ReplySchema> };
 export function replies<T extends TSchema>(data?: T) {
-  const ok = data === undefined ? Type.Object(envelope) : Type.Object({ ...envelope, data: Type.Optional(data) });
-  return { 200: ok, '4xx': Type.Object(envelope) };
+  return { 200: data === undefined ? ReplySchema() : ReplySchema(data), '4xx': ReplySchema() };
 }
 
 export interface RouteSchema {

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { countryChange, profileUpdateOf, profileValuesOf } from '../../client/pages/my-account/profile-values.ts';
 import { saveFailureToasts } from '../../client/pages/my-account/save-result.ts';
+import type { ReplyCode } from '../../shared/codes.ts';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
 import type { Member } from '../../shared/schemas/member.ts';
 
@@ -78,5 +79,5 @@ t.test('a failed save gives one toast per listed problem, else the title or the 
     [{ messageKey: 'error.Form_PhoneNumber_Invalid' }, { messageKey: 'error.Form_Length' }],
   );
   t.same(saveFailureToasts({ code: 'servererror', title: 'Try later' }), [{ messageKey: 'error.servererror', text: 'Try later' }]);
-  t.same(saveFailureToasts({ code: '' }), [{ messageKey: 'error.somethingWentWrong' }]);
+  t.same(saveFailureToasts({ code: '' as ReplyCode }), [{ messageKey: 'error.somethingWentWrong' }]);
 });

@@ -203,7 +203,7 @@ t.test('every field of the payload is stored, consents are recorded', async (t) 
     is_subscribe: 0,
     lang: 'en',
   });
-  t.match(row!.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/, 'only an argon2id hash is stored');
+  t.match(row!.password_hash, /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/, 'only an argon2id hash is stored');
   t.notMatch(row!.password_hash, /Secret123/);
   const consents = await direct.consents.list(row!.id);
   t.same(

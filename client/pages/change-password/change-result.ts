@@ -1,3 +1,4 @@
+import type { ShownCode } from '../../api/request-failure.ts';
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 
@@ -11,7 +12,7 @@ export type ChangeResult =
   | { kind: 'fields'; errors: Array<{ field: string; code: ChangeFieldCode }> }
   /** The e-mail link no longer works: use the latest e-mail or ask for a new one. */
   | { kind: 'linkExpired' }
-  | { kind: 'error'; code: string; title?: string };
+  | { kind: 'error'; code: ShownCode; title?: string };
 
 /** Fields of the form by the names the server uses. */
 const FIELD_NAMES: Record<string, string> = {

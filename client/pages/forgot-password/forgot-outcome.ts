@@ -1,3 +1,4 @@
+import type { ShownCode } from '../../api/request-failure.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 
 /** What the forgot-password screen does with a ForgotPwd reply (spec sections 2 and 8). */
@@ -7,7 +8,7 @@ export type ForgotOutcome =
   | { kind: 'employee'; url?: string }
   /** Shown on the screen: not registered, not verified, not active, or another failure (`error.<code>`). */
   | { kind: 'notfound' | 'unverified' | 'inactive' }
-  | { kind: 'error'; code: string; title?: string };
+  | { kind: 'error'; code: ShownCode; title?: string };
 
 export function forgotOutcome(reply: Reply<{ redirectUrl?: string }>): ForgotOutcome {
   if (reply.isSuccess) return { kind: 'sent' };

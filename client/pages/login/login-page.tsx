@@ -19,6 +19,7 @@ import { useVariant } from '../../variant.ts';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { CodeVerifyForm, type CodeSent } from './code-verify-form.tsx';
 import { LoginError, type ShownError } from './login-error.tsx';
+import { ContinueTo } from './continue-to.tsx';
 import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -27,6 +28,12 @@ import { endsIn } from '../../ui/countdown.ts';
 
 /** The three modes of the login screen (spec section 2). */
 type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);
+
+/** The screen's heading: where to look once a code is on its way, else Sign in. */
+function heading(mode: Mode): string {
+  if (mode.name !== 'verify') return 'login.title';
+  return mode.otpVerifyType === OtpVerifyType.Phone ? 'login.code.checkPhone' : 'login.code.checkEmail';
+}
 
 /** Replies after which the typed password is of no more use. */
 const PASSWORD_REFUSED = new Set(['AccountOrPwdFail', 'AccountLock']);
@@ -122,12 +129,14 @@ export default function LoginPage() {
 
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
-      <h1 id="login-title">{t('login.title')}</h1>
+      <h1 id="login-title">{t(heading(mode))}</h1>
+      <ContinueTo />
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
           email={email}
+          lockedUntil={error?.code === 'AccountLock' ? error.endsAt : undefined}
           onSubmit={signIn}
           onCodeLogin={(typed) => {
             setEmail(typed);
@@ -150,6 +159,7 @@ export default function LoginPage() {
           sent={mode}
           onSubmit={(values) => verifyCode(mode, values.code ?? '')}
           onResend={() => requestCode(mode.userId, mode.otpVerifyType)}
+          onUseEmail={() => requestCode(mode.userId, OtpVerifyType.Email)}
           onPasswordLogin={() => toPasswordMode(mode.userId)}
         />
       )}

@@ -1,4 +1,4 @@
-import { type ReactElement, useDeferredValue } from 'react';
+import { type ReactElement, useDeferredValue, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
@@ -11,6 +11,7 @@ import { AccountMenu, type MenuEntry } from './account-menu.tsx';
 import { BackToSite } from './back-to-site.tsx';
 import { ConnectedAccountsSection } from './connected-accounts-section.tsx';
 import { DeleteSection } from './delete-section.tsx';
+import { DeletionBanner } from './deletion-banner.tsx';
 import { DownloadSection } from './download-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -34,9 +35,8 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
     { id: 'subscription', title: 'account.subscription.title' },
     ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
     { id: 'download-data', title: 'account.download.title' },
-    ...(member.isEmp
-      ? []
-      : [{ id: 'delete-account', title: member.myAccountDeleteDate ? 'account.restore.title' : 'account.delete.title' }]),
+    // An account put up for deletion has its banner at the top instead (DeletionBanner).
+    ...(member.isEmp || member.myAccountDeleteDate ? [] : [{ id: 'delete-account', title: 'account.delete.title' }]),
   ];
 }
 
@@ -65,6 +65,8 @@ export default function MyAccountPage() {
   const { chineseSite } = useVariant();
   const lang = useLanguage();
   const socialActions = useSocialConnect(() => void mutate());
+  // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
+  const focusRestore = useRef(false);
   usePageTitle('account.title');
   usePasswordChangedToast();
   useWarmUp(!firstDrawn, lang);
@@ -89,6 +91,16 @@ export default function MyAccountPage() {
     <div className="account">
       <BackToSite />
       <h1 key="title">{t('account.title')}</h1>
+      {member.myAccountDeleteDate && (
+        <DeletionBanner
+          deleteDate={member.myAccountDeleteDate}
+          takeFocus={() => {
+            const take = focusRestore.current;
+            focusRestore.current = false;
+            return take;
+          }}
+        />
+      )}
       <div className="account__layout">
         <AccountMenu entries={entries} />
         <AccountSections>
@@ -103,7 +115,14 @@ export default function MyAccountPage() {
               <ConnectedAccountsSection key="connected-accounts" socialData={member.socialData} {...socialActions} />
             ),
             <DownloadSection key="download" />,
-            show('delete-account') && <DeleteSection key="delete" member={member} />,
+            show('delete-account') && (
+              <DeleteSection
+                key="delete"
+                onRequested={(requested) => {
+                  focusRestore.current = requested;
+                }}
+              />
+            ),
           ].filter((section) => section !== false)}
         </AccountSections>
       </div>

@@ -1,3 +1,4 @@
+import type { ShownCode } from '../../api/request-failure.ts';
 import type { Language } from '../../../shared/languages.ts';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import { request } from '../../api/http.ts';
@@ -10,7 +11,7 @@ import { loginOutcome } from '../../session/login-outcome.ts';
 export type SocialOutcome =
   /** Signed in: the same ways on as a password sign-in (preferences, password change, the site's ticket). */
   | { go: 'signedIn'; outcome: SignedInOutcome; queryString: string }
-  | { go: 'page'; path: string; success?: string; error?: { code: string; title?: string } };
+  | { go: 'page'; path: string; success?: string; error?: { code: ShownCode; title?: string } };
 
 /**
  * Finishes a round trip (spec: Social login callback): login signs in (unknown account → register),

@@ -67,7 +67,7 @@ export interface SignedInMember {
   memberId: number;
 }
 
-interface SessionPluginOptions {
+export interface SessionPluginOptions {
   store: KeyValueSessionStore;
   clock: Clock;
   /** Signs the session cookie (derived from SESSION_SECRET for this use alone). */

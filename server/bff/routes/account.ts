@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { SubscriptionUpdateSchema, type ProfileExport, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
+import { accountContract } from '../../../shared/contract/account.ts';
+import { SubscriptionUpdateSchema, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
 import { BackToSiteSchema } from '../../../shared/contract/portal-replies.ts';
-import { MemberSchema, type Member } from '../../../shared/schemas/member.ts';
+import { MemberSchema } from '../../../shared/schemas/member.ts';
 import { ok, ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
+import { allowedCallbackUrl, isPortalUrl, siteNameOf } from '../callback-url.ts';
 import type { SecurityEventType } from '../../../shared/schemas/security-center.ts';
-import { allowedCallbackUrl } from '../callback-url.ts';
 import { requestLanguage } from '../request-language.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength: 2048 }) });
@@ -29,14 +30,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { body: SubscriptionUpdateSchema, response: replySchemas(MemberSchema) } },
     async (request, reply) => {
       const { userId, isSubscribe } = request.body;
-      return relay(
-        reply,
-        await callAsMember<Member>(upstream, request, reply, {
-          method: 'PUT',
-          path: '/api/Member/UpdateMemberSubscribe',
-          body: { userId, isSubscribe },
-        }),
-      );
+      return relay(reply, await callAsMember(upstream, request, reply, accountContract.updateSubscribe, { body: { userId, isSubscribe } }));
     },
   );
 
@@ -48,7 +42,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
     },
   };
   app.get('/api/Member/ExportProfile', { schema: { response: exportReplies }, preHandler: recentOnly }, async (request, reply) => {
-    const result = await callAsMember<ProfileExport>(upstream, request, reply, { method: 'GET', path: '/api/Member/ExportProfile' });
+    const result = await callAsMember(upstream, request, reply, accountContract.exportProfile, {});
     const file = result.body.data;
     if (!result.body.isSuccess || !file) return relay(reply, result);
     return reply
@@ -59,13 +53,9 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
 
   /** Passed on as they are; the language is that of the confirmation mail a deletion sends. */
   const forward =
-    (method: 'DELETE' | 'POST', path: string, event: SecurityEventType) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await callAsMember<Member>(upstream, request, reply, {
-        method,
-        path,
-        ...(method === 'DELETE' ? { body: {} } : {}),
-        language: requestLanguage(request),
-      });
+    (route: (typeof accountContract)['delete' | 'applyDeleteTag' | 'applyRestoreTag'], event: SecurityEventType) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await callAsMember(upstream, request, reply, route, { language: requestLanguage(request) });
       const memberId = request.session?.memberId;
       if (result.body.isSuccess && memberId !== undefined) await record(request, { type: event, memberId });
       return relay(reply, result);
@@ -73,14 +63,18 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
   // DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README).
   const memberReply = { schema: { response: replySchemas(MemberSchema) } };
   const deletion = { ...memberReply, preHandler: recentOnly };
-  app.delete('/api/member', deletion, forward('DELETE', '/api/member', 'deletionRequested'));
-  app.post('/api/Member/ApplyDeleteTag', deletion, forward('POST', '/api/Member/ApplyDeleteTag', 'deletionRequested'));
-  app.post('/api/Member/ApplyRestoreTag', memberReply, forward('POST', '/api/Member/ApplyRestoreTag', 'deletionCancelled'));
+  app.delete('/api/member', deletion, forward(accountContract.delete, 'deletionRequested'));
+  app.post('/api/Member/ApplyDeleteTag', deletion, forward(accountContract.applyDeleteTag, 'deletionRequested'));
+  app.post('/api/Member/ApplyRestoreTag', memberReply, forward(accountContract.applyRestoreTag, 'deletionCancelled'));
 
-  /** The back-to-site link shows only for a callback URL on the allow-list. */
+  /** The back-to-site link shows only for a callback URL on the allow-list, named as members know the site. */
   app.get<{ Querystring: Static<typeof BackToSiteQuerySchema> }>(
     '/api/Member/BackToSite',
     { schema: { querystring: BackToSiteQuerySchema, response: replySchemas(BackToSiteSchema) } },
-    async (request) => ok({ url: allowedCallbackUrl(request.query.callbackUrl, callbackPolicy) ?? null }),
+    async (request) => {
+      const url = allowedCallbackUrl(request.query.callbackUrl, callbackPolicy);
+      const site = url && !isPortalUrl(url, callbackPolicy) ? siteNameOf(url, callbackPolicy) : null;
+      return ok({ url: url ?? null, site });
+    },
   );
 }

@@ -1,3 +1,4 @@
+import { authContract } from '../../../shared/contract/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { LoginRequestSchema, LogoutQuerySchema, type LoginRequest } from '../../../shared/schemas/auth.ts';
 import { IsLoginSchema } from '../../../shared/contract/auth.ts';
@@ -9,7 +10,7 @@ import { CHANGES_STATE } from '../plugins/csrf.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { queryParam, requestLanguage } from '../request-language.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config, signIn, sessions } = deps;
@@ -65,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
     async (request, reply) => {
       const member = signedInMember(request);
       if (!member) return ok({ isLogin: false });
-      const result = await upstream.call<{ isLogin?: boolean }>({ method: 'GET', path: '/api/Member/IsLogin', token: member.memberToken });
+      const result = await upstream.call(authContract.isLogin, { token: member.memberToken });
       if (result.status === 401) {
         await request.endMemberSession(reply);
         return ok({ isLogin: false });

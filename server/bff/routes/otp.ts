@@ -1,3 +1,4 @@
+import { otpContract } from '../../../shared/contract/otp.ts';
 import type { FastifyInstance } from 'fastify';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
 import {
@@ -16,7 +17,7 @@ import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** Sign-in by one-time code: sending it (within the send window) and signing in with it. */
 export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -44,9 +45,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
 
       const lang = requestLanguage(request, request.body.lang);
       const result = await upstream
-        .call<{ showSendCode?: boolean; lastThreeDigits?: string }>({
-          method: 'POST',
-          path: '/api/Member/SendOtpCode',
+        .call(otpContract.sendOtpCode, {
           body: { userId, otpVerifyType, lang },
           language: lang,
         })

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CredentialKey, StoredPasskey } from '../../../shared/contract/passkeys.ts';
+import { passkeysContract, type CredentialKey } from '../../../shared/contract/passkeys.ts';
 import { LoginResultDataSchema } from '../../../shared/schemas/auth.ts';
 import {
   PasskeyListSchema,
@@ -17,11 +17,11 @@ import {
   type PasskeyRegister,
   type PasskeyRename,
 } from '../../../shared/schemas/passkeys.ts';
-import { ok, ReplySchema } from '../../../shared/schemas/reply.ts';
+import { ok, replySchemas as replies } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
-import { issueChallenge, takeChallenge } from '../passkeys/challenges.ts';
+import { passkeyChallenges } from '../passkeys/challenges.ts';
 import { passkeyRefused } from '../passkeys/passkey-door.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
@@ -30,10 +30,9 @@ import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
-const replies = <T extends TSchema>(data: T) => ({ 200: ReplySchema(data) });
 const OneSchema = Type.Object({ passkey: PasskeySchema });
 
 const shown = ({ id, name, createdAt, lastUsedAt }: Passkey): Passkey => ({ id, name, createdAt, lastUsedAt });
@@ -47,22 +46,20 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   const { upstream, callbackPolicy, config, clock, signIn } = deps;
   const rp = relyingParty(config.publicOrigin);
   const record = securityEventRecorder(upstream);
+  const challenges = passkeyChallenges(deps.store);
 
   app.post('/api/Member/Passkey/RegisterOptions', { schema: { response: replies(WebAuthnOptionsSchema) } }, async (request, reply) => {
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
     requireRecentSignIn(request, clock.now());
-    const existing = await callAsMember<{ passkeys: StoredPasskey[] }>(upstream, request, reply, {
-      method: 'GET',
-      path: '/api/Member/Passkeys',
-    });
+    const existing = await callAsMember(upstream, request, reply, passkeysContract.list, {});
     if (!existing.body.isSuccess) return relay(reply, existing);
     const options = await registrationOptions(
       rp,
       { userId: member.userId, handle: userHandle(member.memberId, config.sessionSecret) },
       existing.body.data?.passkeys ?? [],
     );
-    issueChallenge(request, 'register', options.challenge, clock.now(), member.memberId);
+    await challenges.issue(request, 'register', options.challenge, clock.now(), member.memberId);
     return ok(options);
   });
 
@@ -73,7 +70,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       requireRecentSignIn(request, clock.now());
-      const challenge = takeChallenge(request, 'register', clock.now(), member.memberId);
+      const challenge = await challenges.take(request, 'register', clock.now(), member.memberId);
       if (challenge === undefined) throw new ReplyError(400, 'PasskeyChallengeInvalid');
       const credential = await verifiedRegistration(rp, request.body.credential as unknown as RegistrationResponseJSON, challenge).catch(
         (error: unknown) => {
@@ -82,9 +79,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         },
       );
       if (!credential) throw new ReplyError(400, 'PasskeyNotAccepted');
-      const result = await callAsMember<{ passkey: Passkey }>(upstream, request, reply, {
-        method: 'POST',
-        path: '/api/Member/Passkeys',
+      const result = await callAsMember(upstream, request, reply, passkeysContract.add, {
         body: { ...credential, name: request.body.name },
         language: requestLanguage(request),
       });
@@ -94,7 +89,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   );
 
   app.get('/api/Member/Passkeys', { schema: { response: replies(PasskeyListSchema) } }, async (request, reply) => {
-    const result = await callAsMember<{ passkeys: Passkey[] }>(upstream, request, reply, { method: 'GET', path: '/api/Member/Passkeys' });
+    const result = await callAsMember(upstream, request, reply, passkeysContract.list, {});
     if (!result.body.isSuccess) return relay(reply, result);
     return ok({ passkeys: (result.body.data?.passkeys ?? []).map(shown) });
   });
@@ -103,14 +98,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, body: PasskeyRenameSchema, response: replies(OneSchema) } },
     async (request, reply) =>
-      relay(
-        reply,
-        await callAsMember(upstream, request, reply, {
-          method: 'PATCH',
-          path: `/api/Member/Passkeys/${request.params.id}`,
-          body: request.body,
-        }),
-      ),
+      relay(reply, await callAsMember(upstream, request, reply, passkeysContract.rename, { params: request.params, body: request.body })),
   );
 
   app.delete<{ Params: PasskeyParams }>(
@@ -121,7 +109,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       if (!member) throw notSignedIn();
       // Taking a way in away from the owner: only after a sign-in the member made themselves, just now.
       requireRecentSignIn(request, clock.now());
-      const result = await callAsMember(upstream, request, reply, { method: 'DELETE', path: `/api/Member/Passkeys/${request.params.id}` });
+      const result = await callAsMember(upstream, request, reply, passkeysContract.remove, { params: request.params });
       if (result.body.isSuccess) await record(request, { type: 'passkeyRemoved', memberId: member.memberId });
       return relay(reply, result);
     },
@@ -133,7 +121,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request) => {
       const options = await authenticationOptions(rp);
-      issueChallenge(request, 'login', options.challenge, clock.now());
+      await challenges.issue(request, 'login', options.challenge, clock.now());
       return ok(options);
     },
   );
@@ -150,10 +138,10 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       return signIn.signIn(request, reply, {
         way: 'passkey',
         // Refused assertions count towards this credential's own lock, never the owner's password lock.
-        credentialId: typeof assertion.id === 'string' && assertion.id !== '' ? assertion.id : undefined,
+        credentialId: assertion.id,
         localRedirect: local ? allowedReturnUrl : undefined,
         check: async (): Promise<UpstreamReply<UpstreamSignInData>> => {
-          const challenge = takeChallenge(request, 'login', clock.now());
+          const challenge = await challenges.take(request, 'login', clock.now());
           if (challenge === undefined) return passkeyRefused();
           const key = await upstream.call<CredentialKey>({
             method: 'POST',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { passwordContract } from '../../../shared/contract/password.ts';
 import { validateEmail } from '../../../shared/rules/email.ts';
 import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { hasErrors, isBlank, type FieldErrors } from '../../../shared/rules/types.ts';
@@ -26,7 +27,7 @@ import {
   ResetLinkReasonSchema,
   SignInResultSchema,
 } from '../../../shared/contract/portal-replies.ts';
-import { replySchemas, type Reply } from '../../../shared/schemas/reply.ts';
+import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
@@ -35,17 +36,11 @@ import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
-import { browserReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import { browserReply } from '../sign-in/signed-in-reply.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
 import { passwordMailProof } from './password-mail-proof.ts';
-
-interface ChangedData {
-  memberId?: number;
-  userId?: string;
-  redirectUrl?: string;
-}
 
 function failIfInvalid(errors: FieldErrors) {
   if (!hasErrors(errors)) return;
@@ -72,10 +67,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   /** A reset link's state; `data.userId` is the account it leads to (for its lock), never shown to the browser. */
   const resetLink = (token: string, userId: string | undefined) =>
-    upstream.call<{ reason?: string; userId?: string }>({
-      method: 'GET',
-      path: `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`,
-    });
+    upstream.call(passwordContract.checkResetPwdToken, { params: { token }, query: { userId } });
 
   /**
    * A changed password ends every other session of the member, on every instance sharing the
@@ -99,18 +91,15 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
       failIfInvalid({ userId: validateEmail(body.userId) });
-      await captcha.require(request, body.captchaVerify, lang);
+      await captcha.require(request, body.captchaVerify);
       await perAddress('forgot', body.userId, reply);
-      const result = await upstream.call<Record<string, unknown>>({
-        method: 'POST',
-        path: '/api/Member/ForgotPwd',
+      const result = await upstream.call(passwordContract.forgotPwd, {
         body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
         language: lang,
       });
       if (result.body.isSuccess) proof.remember(reply, body.userId);
-      if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl) {
-        result.body.data = { redirectUrl: config.employeeResetPasswordUrl };
-      }
+      if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl)
+        return reply.code(result.status).send({ ...result.body, data: { redirectUrl: config.employeeResetPasswordUrl } });
       return relay(reply, result);
     },
   );
@@ -120,13 +109,11 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: ResendResetPwdMailRequestSchema, response: replySchemas() }, config: { ...mailLimited, ...changing } },
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
-      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
+      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify);
       await perAddress('forgot', request.body.userId, reply);
       return relay(
         reply,
-        await upstream.call({
-          method: 'POST',
-          path: '/api/Member/ResendResetPwdMail',
+        await upstream.call(passwordContract.resendResetPwdMail, {
           body: { userId: request.body.userId, lang },
           language: lang,
         }),
@@ -142,9 +129,8 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       config: { ...guessLimited, ...changing },
     },
     async (request, reply) => {
-      const link = await resetLink(request.params.token, request.query.userId);
-      if (link.body.data) link.body.data = { reason: link.body.data.reason };
-      return relay(reply, link);
+      // The reply schema keeps the account the link leads to in the portal.
+      return relay(reply, await resetLink(request.params.token, request.query.userId));
     },
   );
 
@@ -158,7 +144,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const link = await resetLink(token, userId);
       if (!link.body.isSuccess) return relay(reply, link);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, link.body.data?.userId, () =>
-        upstream.call({ method: 'POST', path: '/api/Member/ValidatePwdUnAuth', body: { userId, token, password: encode(password) } }),
+        upstream.call(passwordContract.validatePwdUnAuth, { body: { userId, token, password: encode(password) } }),
       );
       return relay(reply, result);
     },
@@ -170,11 +156,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
-        callAsMember(upstream, request, reply, {
-          method: 'POST',
-          path: '/api/Member/ValidatePwd',
-          body: { password: encode(request.body.password) },
-        }),
+        callAsMember(upstream, request, reply, passwordContract.validatePwd, { body: { password: encode(request.body.password) } }),
       );
       return relay(reply, result);
     },
@@ -190,9 +172,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const { userId, token, password, confirmPassword } = request.body;
       failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
       const lang = requestLanguage(request, request.body.lang);
-      const result = await upstream.call<ChangedData>({
-        method: 'POST',
-        path: '/api/Member/ResetPwdUnAuth',
+      const result = await upstream.call(passwordContract.resetPwdUnAuth, {
         body: { userId, token, password: encode(password), lang },
         language: lang,
       });
@@ -202,11 +182,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       await endOtherSessions(request, reply, memberId);
       if (memberId !== undefined) await record(request, { type: 'passwordReset', memberId });
       const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
-      const shown: Reply<ChangedData> = {
+      return reply.code(result.status).send({
         ...result.body,
         data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) },
-      };
-      return reply.code(result.status).send(shown);
+      });
     },
   );
 
@@ -222,9 +201,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
       const lang = requestLanguage(request, request.body.lang);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
-        callAsMember<UpstreamSignInData>(upstream, request, reply, {
-          method: 'POST',
-          path: '/api/Member/ResetPwd',
+        callAsMember(upstream, request, reply, passwordContract.resetPwd, {
           body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
           language: lang,
         }),
@@ -238,7 +215,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
       if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
         return reply.code(result.status).send(await browserReply(result, deps));
-      return reply.code(result.status).send({ isSuccess: true, code: 'ok' });
+      return reply.code(result.status).send(ok());
     },
   );
 
@@ -250,10 +227,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       if (!userId) throw formValidateFail([{ field: 'userId', code: 'Form_Required' }]);
       const lang = requestLanguage(request, request.body.lang);
       await perAddress('reminder', userId, reply);
-      return relay(
-        reply,
-        await upstream.call({ method: 'POST', path: '/api/Member/ResendOneYearNotUpdatePwdMail', body: { userId, lang }, language: lang }),
-      );
+      return relay(reply, await upstream.call(passwordContract.resendOneYearNotUpdatePwdMail, { body: { userId, lang }, language: lang }));
     },
   );
 
@@ -262,9 +236,9 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: UpdateMemberPwdDateRequestSchema, response: replySchemas(KeptPasswordSchema) }, config: guessLimited },
     async (request, reply) => {
       const { memberId, tempId } = request.body;
-      const result = await upstream.call<string>({ method: 'PUT', path: '/api/Member/UpdateMemberPwdDate', body: { memberId, tempId } });
-      if (result.body.isSuccess) result.body.data = allowedCallbackUrl(result.body.data, callbackPolicy) ?? '';
-      return relay(reply, result);
+      const result = await upstream.call(passwordContract.updateMemberPwdDate, { body: { memberId, tempId } });
+      if (!result.body.isSuccess) return relay(reply, result);
+      return reply.code(result.status).send({ ...result.body, data: allowedCallbackUrl(result.body.data, callbackPolicy) ?? '' });
     },
   );
 }

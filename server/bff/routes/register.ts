@@ -1,3 +1,4 @@
+import { registerContract } from '../../../shared/contract/register.ts';
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
@@ -17,10 +18,11 @@ import { allowedCallbackUrl, safeRedirectUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
+import { upstreamIdentity } from '../social/providers.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
 import { upstreamRegistration } from './registration-payload.ts';
 
@@ -50,7 +52,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: IsExistRequestSchema, response: replySchemas(IsExistSchema) }, config: limited },
     async (request, reply) => {
       await checkLimit(request.body.email, reply);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: { email: request.body.email } }));
+      return relay(reply, await upstream.call(registerContract.isExist, { body: { email: request.body.email } }));
     },
   );
 
@@ -60,7 +62,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       const body = request.body;
       const lang = requestLanguage(request, body.lang);
-      await captcha.require(request, body.captchaVerify, lang);
+      await captcha.require(request, body.captchaVerify);
       // A social sign-up registers the identity the BFF verified and holds in the session, never one from the body.
       const social = body.password === undefined ? signUpIdentity(request, deps.clock.now()) : undefined;
       const errors = await ruleErrors(body, social !== undefined);
@@ -70,15 +72,15 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
         lang,
         returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
       });
-      const result = await upstream.call({
-        method: 'POST',
-        path: '/api/Member/Register',
-        body: social ? { ...payload, memberSocial: social } : payload,
+      const result = await upstream.call(registerContract.register, {
+        body: social ? { ...payload, memberSocial: upstreamIdentity(social) } : payload,
         language: lang,
       });
       if (social && result.body.isSuccess) forgetIdentity(request);
-      if (result.body.isSuccess) result.body.data = { ...(result.body.data as object), registrationProof: registered.issue(body.email) };
-      return relay(reply, result);
+      if (!result.body.isSuccess || !result.body.data) return relay(reply, result);
+      return reply
+        .code(result.status)
+        .send({ ...result.body, data: { ...result.body.data, registrationProof: registered.issue(body.email) } });
     },
   );
 
@@ -86,16 +88,11 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     '/api/Member/Activate',
     { schema: { body: ActivateRequestSchema, response: replySchemas(ActivatedSchema) } },
     async (request, reply) => {
-      const result = await upstream.call<{ returnUrl?: string; pass?: string; socialType?: number }>({
-        method: 'POST',
-        path: '/api/Member/Activate',
-        body: { userId: request.body.userId, token: request.body.token },
-      });
+      const result = await upstream.call(registerContract.activate, { body: { userId: request.body.userId, token: request.body.token } });
       const data = result.body.data;
-      if (data?.returnUrl !== undefined && data.returnUrl !== '') {
-        data.returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
-      }
-      return relay(reply, result);
+      if (data?.returnUrl === undefined || data.returnUrl === '') return relay(reply, result);
+      const returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
+      return reply.code(result.status).send({ ...result.body, data: { ...data, returnUrl } });
     },
   );
 
@@ -105,10 +102,10 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
       const lang = requestLanguage(request, request.body.lang);
-      if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify, lang);
+      if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify);
       await pacing.claim(userId, reply);
       const result = await upstream
-        .call({ method: 'POST', path: '/api/Member/Reactivate', body: { userId, checkResend, lang }, language: lang })
+        .call(registerContract.reactivate, { body: { userId, checkResend, lang }, language: lang })
         .catch(async (error: unknown) => {
           await pacing.release(userId);
           throw error;

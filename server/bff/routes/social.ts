@@ -1,3 +1,4 @@
+import { socialContract } from '../../../shared/contract/social.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SocialType } from '../../../shared/enums.ts';
 import { isLanguage } from '../../../shared/languages.ts';
@@ -31,6 +32,7 @@ import {
   authorizationUrl,
   providerConfig,
   verifyAuthorizationCode,
+  upstreamIdentity,
   type SocialTypeValue,
   type VerifiedIdentity,
 } from '../social/providers.ts';
@@ -43,7 +45,8 @@ import {
   signUpIdentity,
   type SocialOrigin,
 } from '../social/social-session.ts';
-import type { RouteDeps } from './deps.ts';
+import { whereFrom } from '../sessions/security-event-recorder.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 const LOGIN_PATHS: Array<[string, SocialTypeValue]> = [
@@ -180,17 +183,15 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       const { socialType, isConnect } = request.body;
-      let body: Record<string, unknown> = { socialType, isConnect: false };
-      if (isConnect) {
-        requireRecentSignIn(request, clock.now());
-        const identity = connectIdentity(request, socialType, member.memberId, clock.now());
-        if (!identity) throw new ReplyError(400, 'SocialStateInvalid');
-        body = { ...profileOf(identity), isConnect: true };
-      }
-      const result = await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/SocialConnect', body });
+      // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
+      if (isConnect) requireRecentSignIn(request, clock.now());
+      const identity = isConnect ? connectIdentity(request, socialType, member.memberId, clock.now()) : undefined;
+      if (isConnect && !identity) throw new ReplyError(400, 'SocialStateInvalid');
+      const body = identity ? { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) } : { socialType, isConnect: false };
+      const result = await callAsMember(upstream, request, reply, socialContract.connect, { body });
       if (isConnect) forgetIdentity(request);
-      if (result.body.isSuccess)
-        await record(request, { type: isConnect ? 'socialConnected' : 'socialDisconnected', memberId: member.memberId });
+      // A connect is recorded by the member service itself, with the mail whose "This wasn't me" link names it.
+      if (result.body.isSuccess && !isConnect) await record(request, { type: 'socialDisconnected', memberId: member.memberId });
       return relay(reply, result);
     },
   );

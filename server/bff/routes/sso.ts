@@ -1,3 +1,4 @@
+import { ticketsContract } from '../../../shared/contract/tickets.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -13,7 +14,7 @@ import type { SsoSite } from '../config.ts';
 import { forbidden } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -45,7 +46,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
       const { memberId, userId, tempId } = request.body;
       // A key bound to one site redeems only the tickets sent there; the ticket stays good for that site.
       if (site.site !== undefined && !(await deps.ticketSites.wentTo(tempId, site.site))) return fail('TempIdInValid');
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/CheckGoToProfile', body: { memberId, userId, tempId } });
+      const result = await upstream.call(ticketsContract.checkGoToProfile, { body: { memberId, userId, tempId } });
       return reply.code(result.status).send(result.body);
     },
   );

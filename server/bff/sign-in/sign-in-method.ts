@@ -7,7 +7,7 @@ import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
 const AMR: Record<SignInMethod, readonly string[]> = {
   password: ['pwd'],
   code: ['otp'],
-  passkey: ['hwk', 'user'],
+  passkey: ['hwk'],
   social: ['fed'],
   ticket: [],
 };

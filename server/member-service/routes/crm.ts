@@ -32,7 +32,7 @@ export async function crmRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     const version = request.body.source ? `${request.body.source}:${request.body.status}` : request.body.status;
     await store.consents.add(member.id, CRM_POLICY_CONSENT, version, clock.now());
     // Already subscribed: nothing left to ask, the page thanks and offers the site.
-    return { isSuccess: true, code: member.is_subscribe === 1 ? 'preferring' : 'ok', data: { email: maskedEmail(member.email) } };
+    return ok({ email: maskedEmail(member.email) }, member.is_subscribe === 1 ? 'preferring' : 'ok');
   });
 
   api.post(crmContract.updateSubscribe.url, { schema: crmContract.updateSubscribe.schema }, async (request) => {

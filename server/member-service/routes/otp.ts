@@ -58,6 +58,7 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     if (check === 'wrong') return fail('unauthorized');
     if (check === 'expired') return fail('TokenIssue');
     if (check === 'no-longer-valid') return fail('CodeNoLongerValid');
-    return signInReply(ctx, member, { returnUrl });
+    const channel = await store.otpCodes.usedChannel(member.id, LOGIN_FLOW);
+    return signInReply(ctx, member, { way: channel === OtpVerifyType.Email ? 'mail-code' : 'text-code', returnUrl });
   });
 }

@@ -82,6 +82,6 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (!row || !(await store.passkeys.used(row.id, seenCounter, newCounter, clock.now()))) return fail('PasskeyNotAccepted');
     const owner = await store.members.findById(row.member_id);
     if (!owner) return fail('PasskeyNotAccepted');
-    return signInReply(ctx, owner, { returnUrl });
+    return signInReply(ctx, owner, { way: 'passkey', returnUrl });
   });
 }

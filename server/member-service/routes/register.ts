@@ -14,7 +14,6 @@ import type { ServiceContext } from '../context.ts';
 import { regionOf } from '../data/countries.ts';
 import { mailLanguage } from '../language.ts';
 import { isCommonPassword } from '../security/common-passwords.ts';
-import { hashPassword } from '../security/passwords.ts';
 import { randomToken } from '../security/tokens.ts';
 import { checkContactFacts, withoutChinaPhone } from '../validation/contact-facts.ts';
 import { errorList } from '../validation/form-errors.ts';
@@ -92,7 +91,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       member: {
         public_id: randomToken(16),
         email,
-        password_hash: password ? await hashPassword(password) : null,
+        password_hash: password ? await ctx.passwords.hash(password) : null,
         status: MemberStatus.Unverified,
         source,
         first_name: trimmed(body.firstName),

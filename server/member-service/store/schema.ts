@@ -44,6 +44,8 @@ interface MembersTable {
   password_reminded_at: number | null;
   /** The mobile number ('+' and digits) the member proved by entering a code sent to it; '' for none. */
   proven_mobile: Generated<string>;
+  /** When the member proved `proven_mobile`: a way in, removed when added since the member's own last sign-in (store/ways-in.ts). */
+  proven_mobile_at: number | null;
 }
 
 interface MemberTokensTable {
@@ -53,6 +55,8 @@ interface MemberTokensTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** How the member signed in with this token (sign-in/sign-in-reply.ts SignInWay); '' before it was recorded. */
+  way: Generated<string>;
 }
 
 interface ActivationTokensTable {
@@ -210,6 +214,8 @@ interface SecurityEventsTable {
   method: string;
   /** Hash of the token in the new-device mail's "This wasn't me" link; null when no link was sent. */
   not_me_token_hash: string | null;
+  /** Until when that link works (NOT_ME_LINK_VALID_DAYS after it was mailed). */
+  not_me_expires_at: number | null;
 }
 
 export interface Database {

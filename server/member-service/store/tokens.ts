@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { dropUnprovenAccess } from './mailbox-proof.ts';
 import type { Database, MemberRow } from './schema.ts';
+import type { SignInWay } from './ways-in.ts';
 
 /** Opaque member session tokens, stored as hashes. */
 export interface SessionTokensRepository {
-  create(memberId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
+  create(memberId: number, tokenHash: string, now: number, expiresAt: number, way?: SignInWay): Promise<void>;
   /** The member of a token that is neither expired nor revoked. */
   findMember(tokenHash: string, now: number): Promise<MemberRow | undefined>;
   revoke(tokenHash: string, now: number): Promise<boolean>;
@@ -24,10 +25,10 @@ export interface ActivationTokensRepository {
 
 export function sessionTokensRepository(db: Kysely<Database>): SessionTokensRepository {
   return {
-    async create(memberId, tokenHash, now, expiresAt) {
+    async create(memberId, tokenHash, now, expiresAt, way) {
       await db
         .insertInto('member_tokens')
-        .values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+        .values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, way: way ?? '' })
         .execute();
     },
     async findMember(tokenHash, now) {

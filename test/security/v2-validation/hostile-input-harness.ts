@@ -8,7 +8,7 @@ import { captchaContentSources } from '../../../server/bff/captcha/captcha-confi
 import { securityHeaders } from '../../../server/bff/plugins/security-headers.ts';
 import { encodePassword } from '../../../server/common/password-encoding.ts';
 import { createActiveMember, createClient, signIn, startStack, type Stack } from '../../helper.ts';
-import { startRedis } from '../../helpers/redis.ts';
+import { redisForFile } from '../../helpers/redis.ts';
 import { routeTable } from '../../helpers/route-table.ts';
 import {
   describe,
@@ -69,8 +69,7 @@ const QUEUE_TABLES = new Set(['outgoing_messages']);
 
 /** The portal and member service as `npm start` runs them, with Redis for the session store, limits out of the way. */
 export async function startTarget(t: TeardownTarget) {
-  const redis = await startRedis();
-  t.teardown(() => redis.destroy());
+  const redis = await redisForFile(t);
   const stack = await startStack(t, {
     env: {
       REDIS_URL: redis.url,
