@@ -15,16 +15,16 @@ import { countOtpSend } from '../metrics/portal-metrics.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
-import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
-import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
 /** Sign-in by one-time code: sending it (within the send window) and signing in with it. */
 export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, callbackPolicy, config, store } = deps;
+  const { upstream, callbackPolicy, config, store, signIn } = deps;
   const window = new OtpSendWindow(store);
-  const doors = signInDoors(deps);
+  const record = securityEventRecorder(upstream);
 
   // While a window runs no code is sent; the reply says how long it still runs, so the
   // browser starts its resend countdown there, whatever its cookies say.
@@ -63,6 +63,8 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const lastThreeDigits = result.body.data?.lastThreeDigits;
       await window.sent(account, lastThreeDigits);
       countOtpSend(otpVerifyType, 'sent');
+      // Not awaited: the reply takes as long whether or not the address has an account.
+      void record(request, { type: 'codeSent', userId });
       return ok({ showSendCode: true, remainingSeconds: OTP_SEND_WINDOW_SECONDS, ...(lastThreeDigits ? { lastThreeDigits } : {}) });
     },
   );
@@ -75,16 +77,21 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
       const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
-      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.code, undefined, () =>
-        upstream.call<UpstreamSignInData>({
-          method: 'POST',
-          path: '/api/Member/otpVerify',
-          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
-          language: requestLanguage(request),
-        }),
-      );
-      if (result.body.isSuccess) passwordConfirmation.forget(request);
-      return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
+      return signIn.signIn(request, reply, {
+        way: 'code',
+        userId,
+        localRedirect: local ? allowedReturnUrl : undefined,
+        check: async () => {
+          const result = await upstream.call<UpstreamSignInData>({
+            method: 'POST',
+            path: '/api/Member/otpVerify',
+            body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
+            language: requestLanguage(request),
+          });
+          if (result.body.isSuccess) passwordConfirmation.forget(request);
+          return result;
+        },
+      });
     },
   );
 }
