@@ -127,6 +127,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     clock,
     store,
     ticketSites: new TicketSites(store),
+    knownDevices: new KnownDevices(store, config.sessionSecret, https),
   };
 
   await app.register(errorReplies);
@@ -166,7 +167,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });
-    await api.register(securityTracking, { upstream, knownDevices: new KnownDevices(store, config.sessionSecret, https) });
+    await api.register(securityTracking, { upstream, knownDevices: deps.knownDevices });
     await api.register(authRoutes, deps);
     await api.register(otpRoutes, deps);
     await api.register(phoneProofRoutes, deps);
