@@ -20,7 +20,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
 import authRoutes from './routes/auth.ts';
-import type { RouteDeps } from './routes/deps.ts';
+import type { RouteDeps } from './deps.ts';
 import healthRoutes from './routes/health.ts';
 import infoRoutes from './routes/info.ts';
 import portalConfigRoutes from './routes/portal-config.ts';
@@ -43,6 +43,7 @@ import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
+import { wellFormedText } from '../common/well-formed-text.ts';
 import { TicketSites } from './sign-in/ticket-sites.ts';
 import type { SendBackchannelLogout } from './oidc/backchannel.ts';
 import { mountOpenIdProvider } from './oidc/mount-provider.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   };
 
   await app.register(errorReplies);
+  await app.register(wellFormedText);
   await app.register(openApi, {
     title: 'Member portal',
     description: 'The API the portal serves its browser client: every request and reply of /api.',

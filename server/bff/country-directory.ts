@@ -1,3 +1,4 @@
+import { infoContract } from '../../shared/contract/info.ts';
 import type { CountryRecord } from '../../shared/schemas/info.ts';
 import { systemClock, type Clock } from '../common/clock.ts';
 import { UpstreamUnavailableError } from './errors.ts';
@@ -20,7 +21,7 @@ export class CountryDirectory {
   ) {}
 
   private async load(): Promise<void> {
-    const { body } = await this.upstream.call<CountryRecord[]>({ method: 'GET', path: '/api/info/V2/Countries/false' });
+    const { body } = await this.upstream.call(infoContract.countries, { params: { isSimplifiedChinese: 'false' } });
     if (!body.isSuccess || !Array.isArray(body.data)) throw new UpstreamUnavailableError('country list unavailable');
     this.byName = new Map(body.data.map((record) => [record.name.trim().toLowerCase(), record]));
     this.loadedAt = this.clock.now();

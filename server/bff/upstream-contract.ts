@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { MEMBER_SERVICE_ROUTES } from '../../shared/contract/index.ts';
-import type { HttpMethod } from '../../shared/contract/route.ts';
+import type { ContractRoute, HttpMethod } from '../../shared/contract/route.ts';
 
 interface CheckedRoute {
   method: HttpMethod;
@@ -22,7 +22,7 @@ const pathPattern = (url: string) =>
       .join('')}$`,
   );
 
-const ROUTES: CheckedRoute[] = MEMBER_SERVICE_ROUTES.map(({ method, url, schema }) => ({
+const checked = ({ method, url, schema }: ContractRoute): CheckedRoute => ({
   method,
   url,
   pattern: pathPattern(url),
@@ -32,7 +32,11 @@ const ROUTES: CheckedRoute[] = MEMBER_SERVICE_ROUTES.map(({ method, url, schema 
     refusal: schema.response['4xx'],
     refusalCheck: TypeCompiler.Compile(schema.response['4xx']),
   },
-}));
+});
+
+const ROUTES: CheckedRoute[] = MEMBER_SERVICE_ROUTES.map(checked);
+/** The compiled checks of each contract route, found by the route object a typed call names. */
+const BY_ROUTE = new Map<ContractRoute, CheckedRoute>(MEMBER_SERVICE_ROUTES.map((route, index) => [route, ROUTES[index]!]));
 
 /** Routes found by method and path; paths carry ids, so the cache starts over past this many. */
 const FOUND_ROUTES_SIZE = 1_000;
@@ -57,6 +61,17 @@ export type ContractCheck = { ok: true; body: unknown } | { ok: false; problem: 
 export function checkUpstreamReply(method: HttpMethod, path: string, status: number, body: unknown): ContractCheck {
   const route = routeOf(method, path.split('?')[0] ?? path);
   if (!route) return { ok: false, problem: 'the call is not in the contract' };
+  return checkAgainst(route, status, body);
+}
+
+/** The same check for a call that named its contract route: no search by path. */
+export function checkReplyOf(route: ContractRoute, status: number, body: unknown): ContractCheck {
+  let known = BY_ROUTE.get(route);
+  if (!known) BY_ROUTE.set(route, (known = checked(route)));
+  return checkAgainst(known, status, body);
+}
+
+function checkAgainst(route: CheckedRoute, status: number, body: unknown): ContractCheck {
   const [schema, check] = status >= 400 ? [route.replies.refusal, route.replies.refusalCheck] : [route.replies.ok, route.replies.okCheck];
   if (!check.Check(body)) {
     const first = check.Errors(body).First();

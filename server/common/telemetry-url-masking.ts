@@ -5,7 +5,7 @@
  * instrumentation set the URL.
  */
 import type { Attributes } from '@opentelemetry/api';
-import { logSafePath } from '../bff/logger.ts';
+import { logSafePath } from './log-safe-path.ts';
 
 const PATH_ATTRIBUTES = ['http.target', 'url.path'];
 const URL_ATTRIBUTES = ['http.url', 'url.full'];

@@ -16,7 +16,7 @@ import { socialContract } from './social.ts';
 import { ticketsContract } from './tickets.ts';
 
 /** Every call of the member service, by group: the one description both servers use. */
-const MEMBER_SERVICE_CONTRACT = {
+export const memberService = {
   auth: authContract,
   otp: otpContract,
   phoneProof: phoneProofContract,
@@ -34,6 +34,4 @@ const MEMBER_SERVICE_CONTRACT = {
   claims: claimsContract,
 };
 
-export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(MEMBER_SERVICE_CONTRACT).flatMap((group) =>
-  Object.values(group),
-);
+export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(memberService).flatMap((group) => Object.values(group));

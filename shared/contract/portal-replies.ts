@@ -11,10 +11,13 @@ import { NewMemberSchema } from './register.ts';
  */
 
 /** What the header and the change-password screen read while the password must be changed first. */
-const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
+export const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
 
-/** GET /api/Member: the whole user info, or only the part a session that must change its password sees. */
-export const PortalMemberSchema = Type.Union([MemberSchema, MemberBeforePasswordChangeSchema]);
+/**
+ * GET /api/Member: the whole user info, or only the part a session that must change its password
+ * sees. Two objects, not a union: the route picks the serializer, so neither one validates.
+ */
+export const PortalMemberSchema = MemberSchema;
 
 /** Every sign-in (password, code, ticket, passkey, social) and a password change on the way to a company site. */
 export const SignInResultSchema = LoginResultDataSchema;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { SubscriptionUpdateSchema, type ProfileExport, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
+import { accountContract } from '../../../shared/contract/account.ts';
+import { SubscriptionUpdateSchema, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
 import { BackToSiteSchema } from '../../../shared/contract/portal-replies.ts';
-import { MemberSchema, type Member } from '../../../shared/schemas/member.ts';
+import { MemberSchema } from '../../../shared/schemas/member.ts';
 import { ok, ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl, siteNameOf } from '../callback-url.ts';
 import { requestLanguage } from '../request-language.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength: 2048 }) });
@@ -23,14 +24,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { body: SubscriptionUpdateSchema, response: replySchemas(MemberSchema) } },
     async (request, reply) => {
       const { userId, isSubscribe } = request.body;
-      return relay(
-        reply,
-        await callAsMember<Member>(upstream, request, reply, {
-          method: 'PUT',
-          path: '/api/Member/UpdateMemberSubscribe',
-          body: { userId, isSubscribe },
-        }),
-      );
+      return relay(reply, await callAsMember(upstream, request, reply, accountContract.updateSubscribe, { body: { userId, isSubscribe } }));
     },
   );
 
@@ -42,7 +36,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
     },
   };
   app.get('/api/Member/ExportProfile', { schema: { response: exportReplies } }, async (request, reply) => {
-    const result = await callAsMember<ProfileExport>(upstream, request, reply, { method: 'GET', path: '/api/Member/ExportProfile' });
+    const result = await callAsMember(upstream, request, reply, accountContract.exportProfile, {});
     const file = result.body.data;
     if (!result.body.isSuccess || !file) return relay(reply, result);
     return reply
@@ -52,21 +46,15 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
   });
 
   /** Passed on as they are; the language is that of the confirmation mail a deletion sends. */
-  const forward = (method: 'DELETE' | 'POST', path: string) => async (request: FastifyRequest, reply: FastifyReply) =>
-    relay(
-      reply,
-      await callAsMember<Member>(upstream, request, reply, {
-        method,
-        path,
-        ...(method === 'DELETE' ? { body: {} } : {}),
-        language: requestLanguage(request),
-      }),
-    );
+  const forward =
+    (route: (typeof accountContract)['delete' | 'applyDeleteTag' | 'applyRestoreTag']) =>
+    async (request: FastifyRequest, reply: FastifyReply) =>
+      relay(reply, await callAsMember(upstream, request, reply, route, { language: requestLanguage(request) }));
   // DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README).
   const memberReply = { schema: { response: replySchemas(MemberSchema) } };
-  app.delete('/api/member', memberReply, forward('DELETE', '/api/member'));
-  app.post('/api/Member/ApplyDeleteTag', memberReply, forward('POST', '/api/Member/ApplyDeleteTag'));
-  app.post('/api/Member/ApplyRestoreTag', memberReply, forward('POST', '/api/Member/ApplyRestoreTag'));
+  app.delete('/api/member', memberReply, forward(accountContract.delete));
+  app.post('/api/Member/ApplyDeleteTag', memberReply, forward(accountContract.applyDeleteTag));
+  app.post('/api/Member/ApplyRestoreTag', memberReply, forward(accountContract.applyRestoreTag));
 
   /** The back-to-site link shows only for a callback URL on the allow-list, named as members know the site. */
   app.get<{ Querystring: Static<typeof BackToSiteQuerySchema> }>(

@@ -1,3 +1,4 @@
+import { authContract } from '../../../shared/contract/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { LoginRequestSchema, LogoutQuerySchema, type LoginRequest } from '../../../shared/schemas/auth.ts';
 import { IsLoginSchema } from '../../../shared/contract/auth.ts';
@@ -11,8 +12,9 @@ import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/sessi
 import { queryParam, requestLanguage } from '../request-language.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /**
  * A wrong password, an unknown account and a locked one answer with the same status and the
@@ -47,6 +49,10 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
         }),
       );
       if (result.body.code === 'AccountLock') return result.body;
+      if (result.body.code === 'confirmbycode') {
+        passwordConfirmation.await(request, userId, deps.clock.now());
+        return result.body;
+      }
       if (SIGN_IN_DOORS.password.verdict(result) === 'wrong')
         return reply.code(result.status).send(refused(replyCode(result.body.code), 0));
       return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
@@ -74,7 +80,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
     async (request, reply) => {
       const member = signedInMember(request);
       if (!member) return ok({ isLogin: false });
-      const result = await upstream.call<{ isLogin?: boolean }>({ method: 'GET', path: '/api/Member/IsLogin', token: member.memberToken });
+      const result = await upstream.call(authContract.isLogin, { token: member.memberToken });
       if (result.status === 401) {
         await request.endMemberSession(reply);
         return ok({ isLogin: false });

@@ -1,3 +1,4 @@
+import { crmContract } from '../../../shared/contract/crm.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   UpdateCrmPolicyRequestSchema,
@@ -8,7 +9,7 @@ import {
 import { MaskedEmailSchema } from '../../../shared/contract/crm.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { replySchemas } from '../../../shared/schemas/reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { relay } from './member-call.ts';
 
 /** Confirm subscription: anonymous calls authorised by the hashEmail of the mail's link alone. */
@@ -21,10 +22,7 @@ export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
     { schema: { body: UpdateCrmPolicyRequestSchema, response: replySchemas(MaskedEmailSchema) }, config: limited },
     async (request, reply) => {
       const { hashEmail, status, source } = request.body;
-      return relay(
-        reply,
-        await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmPolicy', body: { hashEmail, status, source } }),
-      );
+      return relay(reply, await upstream.call(crmContract.updatePolicy, { body: { hashEmail, status, source } }));
     },
   );
 
@@ -33,7 +31,7 @@ export default async function crmRoutes(app: FastifyInstance, deps: RouteDeps) {
     { schema: { body: UpdateCrmSubscribeRequestSchema, response: replySchemas() }, config: limited },
     async (request, reply) => {
       const { hashEmail, isSub } = request.body;
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/UpdateCrmSubscribe', body: { hashEmail, isSub } }));
+      return relay(reply, await upstream.call(crmContract.updateSubscribe, { body: { hashEmail, isSub } }));
     },
   );
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { OptionTreeSchema, SampleNumbersSchema } from '../../../shared/contract/info.ts';
+import { infoContract, OptionTreeSchema, SampleNumbersSchema } from '../../../shared/contract/info.ts';
 import { CountryRecordSchema } from '../../../shared/schemas/info.ts';
 import { replySchemas } from '../../../shared/schemas/reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { relay } from './member-call.ts';
 
 const CountriesParamsSchema = Type.Object({
@@ -27,8 +27,8 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
     '/api/info/V2/Countries/:isSimplifiedChinese',
     { schema: { params: CountriesParamsSchema, response: replySchemas(Type.Array(CountryRecordSchema)) } },
     async (request, reply) => {
-      const flag = request.params.isSimplifiedChinese.toLowerCase();
-      const result = await upstream.call({ method: 'GET', path: `/api/info/V2/Countries/${flag}` });
+      const flag = request.params.isSimplifiedChinese.toLowerCase() === 'true' ? 'true' : 'false';
+      const result = await upstream.call(infoContract.countries, { params: { isSimplifiedChinese: flag } });
       if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
       return relay(reply, result);
     },
@@ -39,7 +39,9 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
     { schema: { params: OptionParamsSchema, response: replySchemas(OptionTreeSchema) } },
     async (request, reply) => {
       const { category, languageCode } = request.params;
-      const result = await upstream.call({ method: 'GET', path: `/api/info/option/${category}/${languageCode}` });
+      const result = await upstream.call(infoContract.options, {
+        params: { category: String(category), languageCode: String(languageCode) },
+      });
       if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
       return relay(reply, result);
     },
@@ -50,7 +52,7 @@ export default async function infoRoutes(app: FastifyInstance, deps: RouteDeps) 
     '/api/Member/GetSampleNumber/:id',
     { schema: { params: SampleNumberParamsSchema, response: replySchemas(SampleNumbersSchema) } },
     async (request, reply) => {
-      const result = await upstream.call({ method: 'GET', path: `/api/Member/GetSampleNumber/${encodeURIComponent(request.params.id)}` });
+      const result = await upstream.call(infoContract.sampleNumber, { params: request.params });
       if (result.body.isSuccess) reply.header('cache-control', PUBLIC_CACHE);
       return relay(reply, result);
     },

@@ -1,21 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ContractRoute, RouteSchema } from '../../../shared/contract/route.ts';
 import { notSignedIn } from '../errors.ts';
 import { signedInMember } from '../plugins/session.ts';
-import type { Upstream, UpstreamReply, UpstreamRequest } from '../upstream.ts';
+import type { CallInput, ReplyData, Upstream, UpstreamReply } from '../upstream.ts';
 
 /**
- * Calls the member service on behalf of the signed-in member. Without a session, or when the
- * member service no longer accepts the token, the session ends and the browser gets 401.
+ * Calls one route of the member service on behalf of the signed-in member. Without a session,
+ * or when the member service no longer accepts the token, the session ends and the browser gets 401.
  */
-export async function callAsMember<T>(
+export async function callAsMember<S extends RouteSchema>(
   upstream: Upstream,
   request: FastifyRequest,
   reply: FastifyReply,
-  call: Omit<UpstreamRequest, 'token'>,
-): Promise<UpstreamReply<T>> {
+  route: ContractRoute<S>,
+  input: Omit<CallInput<S>, 'token'>,
+): Promise<UpstreamReply<ReplyData<S>>> {
   const member = signedInMember(request);
   if (!member) throw notSignedIn();
-  const result = await upstream.call<T>({ ...call, token: member.memberToken });
+  const result = await upstream.call(route, { ...input, token: member.memberToken } as CallInput<S>);
   if (result.status === 401) {
     await request.endMemberSession(reply);
     throw notSignedIn();

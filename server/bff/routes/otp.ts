@@ -1,3 +1,4 @@
+import { otpContract } from '../../../shared/contract/otp.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
@@ -16,8 +17,9 @@ import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow, type TextDestination } from '../sign-in/otp-send-window.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** Sign-in by one-time code: sending it (within the send window) and signing in with it. */
 export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -59,9 +61,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
 
       const lang = requestLanguage(request, request.body.lang);
       const result = await upstream
-        .call<{ showSendCode?: boolean; memberId?: number; lastThreeDigits?: string }>({
-          method: 'POST',
-          path: '/api/Member/SendOtpCode',
+        .call(otpContract.sendOtpCode, {
           body: { userId, otpVerifyType, lang },
           language: lang,
         })
@@ -90,14 +90,16 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+      const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.code, undefined, () =>
         upstream.call<UpstreamSignInData>({
           method: 'POST',
           path: '/api/Member/otpVerify',
-          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl },
+          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
           language: requestLanguage(request),
         }),
       );
+      if (result.body.isSuccess) passwordConfirmation.forget(request);
       return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
     },
   );

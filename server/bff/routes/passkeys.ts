@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CredentialKey, StoredPasskey } from '../../../shared/contract/passkeys.ts';
+import { passkeysContract, type CredentialKey } from '../../../shared/contract/passkeys.ts';
 import { LoginResultDataSchema } from '../../../shared/schemas/auth.ts';
 import {
   PasskeyListSchema,
@@ -32,7 +32,7 @@ import { whereFrom } from '../sessions/security-event-recorder.ts';
 import { signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 const OneSchema = Type.Object({ passkey: PasskeySchema });
@@ -54,10 +54,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     const member = signedInMember(request);
     if (!member) throw notSignedIn();
     requireRecentSignIn(request, clock.now());
-    const existing = await callAsMember<{ passkeys: StoredPasskey[] }>(upstream, request, reply, {
-      method: 'GET',
-      path: '/api/Member/Passkeys',
-    });
+    const existing = await callAsMember(upstream, request, reply, passkeysContract.list, {});
     if (!existing.body.isSuccess) return relay(reply, existing);
     const options = await registrationOptions(
       rp,
@@ -84,9 +81,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         },
       );
       if (!credential) throw new ReplyError(400, 'PasskeyNotAccepted');
-      const result = await callAsMember<{ passkey: Passkey }>(upstream, request, reply, {
-        method: 'POST',
-        path: '/api/Member/Passkeys',
+      const result = await callAsMember(upstream, request, reply, passkeysContract.add, {
         body: { ...credential, name: request.body.name },
         language: requestLanguage(request),
       });
@@ -95,7 +90,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   );
 
   app.get('/api/Member/Passkeys', { schema: { response: replies(PasskeyListSchema) } }, async (request, reply) => {
-    const result = await callAsMember<{ passkeys: Passkey[] }>(upstream, request, reply, { method: 'GET', path: '/api/Member/Passkeys' });
+    const result = await callAsMember(upstream, request, reply, passkeysContract.list, {});
     if (!result.body.isSuccess) return relay(reply, result);
     return ok({ passkeys: (result.body.data?.passkeys ?? []).map(shown) });
   });
@@ -104,21 +99,14 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, body: PasskeyRenameSchema, response: replies(OneSchema) } },
     async (request, reply) =>
-      relay(
-        reply,
-        await callAsMember(upstream, request, reply, {
-          method: 'PATCH',
-          path: `/api/Member/Passkeys/${request.params.id}`,
-          body: request.body,
-        }),
-      ),
+      relay(reply, await callAsMember(upstream, request, reply, passkeysContract.rename, { params: request.params, body: request.body })),
   );
 
   app.delete<{ Params: PasskeyParams }>(
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, response: replies(Type.Object({ id: Type.String() })) } },
     async (request, reply) =>
-      relay(reply, await callAsMember(upstream, request, reply, { method: 'DELETE', path: `/api/Member/Passkeys/${request.params.id}` })),
+      relay(reply, await callAsMember(upstream, request, reply, passkeysContract.remove, { params: request.params })),
   );
 
   // Signing in anew replaces a session that must change its password, as the password sign-in does.

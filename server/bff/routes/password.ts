@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { passwordContract } from '../../../shared/contract/password.ts';
 import { validateEmail } from '../../../shared/rules/email.ts';
 import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { hasErrors, isBlank, type FieldErrors } from '../../../shared/rules/types.ts';
@@ -26,7 +27,7 @@ import {
   ResetLinkReasonSchema,
   SignInResultSchema,
 } from '../../../shared/contract/portal-replies.ts';
-import { ok, replySchemas, type Reply } from '../../../shared/schemas/reply.ts';
+import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
@@ -34,17 +35,11 @@ import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangeDone, signedInMember } fr
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
-import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import { signedInReply } from '../sign-in/signed-in-reply.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
 import { passwordMailProof } from './password-mail-proof.ts';
-
-interface ChangedData {
-  memberId?: number;
-  userId?: string;
-  redirectUrl?: string;
-}
 
 function failIfInvalid(errors: FieldErrors) {
   if (!hasErrors(errors)) return;
@@ -70,10 +65,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
 
   /** A reset link's state; `data.userId` is the account it leads to (for its lock), never shown to the browser. */
   const resetLink = (token: string, userId: string | undefined) =>
-    upstream.call<{ reason?: string; userId?: string }>({
-      method: 'GET',
-      path: `/api/Member/CheckResetPwdTokenIsExpired/${encodeURIComponent(token)}${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`,
-    });
+    upstream.call(passwordContract.checkResetPwdToken, { params: { token }, query: { userId } });
 
   /** A changed password ends every other session of the member, on every instance sharing the store. */
   async function endOtherSessions(request: FastifyRequest, memberId: number | undefined) {
@@ -95,16 +87,13 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       failIfInvalid({ userId: validateEmail(body.userId) });
       await captcha.require(request, body.captchaVerify);
       await perAddress('forgot', body.userId, reply);
-      const result = await upstream.call<Record<string, unknown>>({
-        method: 'POST',
-        path: '/api/Member/ForgotPwd',
+      const result = await upstream.call(passwordContract.forgotPwd, {
         body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
         language: lang,
       });
       if (result.body.isSuccess) proof.remember(reply, body.userId);
-      if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl) {
-        result.body.data = { redirectUrl: config.employeeResetPasswordUrl };
-      }
+      if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl)
+        return reply.code(result.status).send({ ...result.body, data: { redirectUrl: config.employeeResetPasswordUrl } });
       return relay(reply, result);
     },
   );
@@ -118,9 +107,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       await perAddress('forgot', request.body.userId, reply);
       return relay(
         reply,
-        await upstream.call({
-          method: 'POST',
-          path: '/api/Member/ResendResetPwdMail',
+        await upstream.call(passwordContract.resendResetPwdMail, {
           body: { userId: request.body.userId, lang },
           language: lang,
         }),
@@ -136,9 +123,8 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       config: { ...guessLimited, ...changing },
     },
     async (request, reply) => {
-      const link = await resetLink(request.params.token, request.query.userId);
-      if (link.body.data) link.body.data = { reason: link.body.data.reason };
-      return relay(reply, link);
+      // The reply schema keeps the account the link leads to in the portal.
+      return relay(reply, await resetLink(request.params.token, request.query.userId));
     },
   );
 
@@ -152,7 +138,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const link = await resetLink(token, userId);
       if (!link.body.isSuccess) return relay(reply, link);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, link.body.data?.userId, () =>
-        upstream.call({ method: 'POST', path: '/api/Member/ValidatePwdUnAuth', body: { userId, token, password: encode(password) } }),
+        upstream.call(passwordContract.validatePwdUnAuth, { body: { userId, token, password: encode(password) } }),
       );
       return relay(reply, result);
     },
@@ -164,11 +150,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     async (request, reply) => {
       if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
-        callAsMember(upstream, request, reply, {
-          method: 'POST',
-          path: '/api/Member/ValidatePwd',
-          body: { password: encode(request.body.password) },
-        }),
+        callAsMember(upstream, request, reply, passwordContract.validatePwd, { body: { password: encode(request.body.password) } }),
       );
       return relay(reply, result);
     },
@@ -184,9 +166,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       const { userId, token, password, confirmPassword } = request.body;
       failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
       const lang = requestLanguage(request, request.body.lang);
-      const result = await upstream.call<ChangedData>({
-        method: 'POST',
-        path: '/api/Member/ResetPwdUnAuth',
+      const result = await upstream.call(passwordContract.resetPwdUnAuth, {
         body: { userId, token, password: encode(password), lang },
         language: lang,
       });
@@ -194,11 +174,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       if (signedInMember(request)?.memberId === result.body.data?.memberId) passwordChangeDone(request);
       await endOtherSessions(request, result.body.data?.memberId);
       const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
-      const shown: Reply<ChangedData> = {
+      return reply.code(result.status).send({
         ...result.body,
         data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) },
-      };
-      return reply.code(result.status).send(shown);
+      });
     },
   );
 
@@ -214,9 +193,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
       const lang = requestLanguage(request, request.body.lang);
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
-        callAsMember<UpstreamSignInData>(upstream, request, reply, {
-          method: 'POST',
-          path: '/api/Member/ResetPwd',
+        callAsMember(upstream, request, reply, passwordContract.resetPwd, {
           body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
           language: lang,
         }),
@@ -240,10 +217,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       if (!userId) throw formValidateFail([{ field: 'userId', code: 'Form_Required' }]);
       const lang = requestLanguage(request, request.body.lang);
       await perAddress('reminder', userId, reply);
-      return relay(
-        reply,
-        await upstream.call({ method: 'POST', path: '/api/Member/ResendOneYearNotUpdatePwdMail', body: { userId, lang }, language: lang }),
-      );
+      return relay(reply, await upstream.call(passwordContract.resendOneYearNotUpdatePwdMail, { body: { userId, lang }, language: lang }));
     },
   );
 
@@ -252,9 +226,9 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: UpdateMemberPwdDateRequestSchema, response: replySchemas(KeptPasswordSchema) }, config: guessLimited },
     async (request, reply) => {
       const { memberId, tempId } = request.body;
-      const result = await upstream.call<string>({ method: 'PUT', path: '/api/Member/UpdateMemberPwdDate', body: { memberId, tempId } });
-      if (result.body.isSuccess) result.body.data = allowedCallbackUrl(result.body.data, callbackPolicy) ?? '';
-      return relay(reply, result);
+      const result = await upstream.call(passwordContract.updateMemberPwdDate, { body: { memberId, tempId } });
+      if (!result.body.isSuccess) return relay(reply, result);
+      return reply.code(result.status).send({ ...result.body, data: allowedCallbackUrl(result.body.data, callbackPolicy) ?? '' });
     },
   );
 }

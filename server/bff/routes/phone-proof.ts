@@ -5,16 +5,15 @@ import {
   PhoneProofSentSchema,
   SendPhoneProofCodeRequestSchema,
   type ConfirmPhoneProofRequest,
-  type PhoneProofSent,
   type SendPhoneProofCodeRequest,
 } from '../../../shared/schemas/phone-proof.ts';
-import { PhoneProvenSchema } from '../../../shared/contract/phone-proof.ts';
+import { phoneProofContract, PhoneProvenSchema } from '../../../shared/contract/phone-proof.ts';
 import { replySchemas } from '../../../shared/schemas/reply.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 const windowKey = (memberId: number) => `phone-proof-window:${memberId}`;
@@ -42,9 +41,7 @@ export default async function phoneProofRoutes(app: FastifyInstance, deps: Route
         throw new ReplyError(429, 'TooManyRequests');
       }
       const lang = requestLanguage(request, request.body.lang);
-      const result = await callAsMember<PhoneProofSent>(upstream, request, reply, {
-        method: 'POST',
-        path: '/api/Member/SendPhoneProofCode',
+      const result = await callAsMember(upstream, request, reply, phoneProofContract.send, {
         body: { lang },
         language: lang,
       }).catch(async (error: unknown) => {
@@ -66,13 +63,6 @@ export default async function phoneProofRoutes(app: FastifyInstance, deps: Route
       config: strictRateLimit(config.loginRateLimitPerMinute),
     },
     async (request, reply) =>
-      relay(
-        reply,
-        await callAsMember(upstream, request, reply, {
-          method: 'POST',
-          path: '/api/Member/ConfirmPhoneProof',
-          body: { code: request.body.code.trim() },
-        }),
-      ),
+      relay(reply, await callAsMember(upstream, request, reply, phoneProofContract.confirm, { body: { code: request.body.code.trim() } })),
   );
 }

@@ -3,7 +3,7 @@ import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { PortalConfigSchema, type PortalConfig } from '../../../shared/schemas/portal-config.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { configuredSocialTypes } from '../social/social-config.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /**
  * Settings the client needs from the configuration; they depend on the host and the browser.

@@ -1,6 +1,6 @@
+import { preferencesContract } from '../../../shared/contract/preferences.ts';
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Member } from '../../../shared/schemas/member.ts';
 import { PreferencesUpdateSchema, type PreferencesUpdate } from '../../../shared/schemas/preferences.ts';
 import { PreferencesSavedSchema } from '../../../shared/contract/portal-replies.ts';
 import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
@@ -9,7 +9,7 @@ import { safeRedirectUrl } from '../callback-url.ts';
 import { formValidateFail, notSignedIn } from '../errors.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 /**
@@ -32,9 +32,7 @@ export default async function preferencesRoutes(app: FastifyInstance, deps: Rout
         .filter((entry): entry is [string, FieldCode] => entry[1] !== undefined)
         .map(([field, code]) => ({ field, code }));
       if (errors.length > 0) throw formValidateFail(errors);
-      const result = await callAsMember<Member>(upstream, request, reply, {
-        method: 'PATCH',
-        path: '/api/member',
+      const result = await callAsMember(upstream, request, reply, preferencesContract.update, {
         body: { businessApplicationAreas, inProducts },
       });
       return result.body.isSuccess ? next() : relay(reply, result);

@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { PortalMemberSchema } from '../../../shared/contract/portal-replies.ts';
-import { MemberSchema, ProfileUpdateSchema, type Member, type ProfileUpdate } from '../../../shared/schemas/member.ts';
-import { replySchemas } from '../../../shared/schemas/reply.ts';
+import { MemberBeforePasswordChangeSchema, PortalMemberSchema } from '../../../shared/contract/portal-replies.ts';
+import { profileContract } from '../../../shared/contract/profile.ts';
+import { MemberSchema, ProfileUpdateSchema, type ProfileUpdate } from '../../../shared/schemas/member.ts';
+import { ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangePending } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
-/** What the header and the change-password screen read while the password must be changed first. */
-function beforePasswordChange({ userId, status, LastPwdModifiedDate }: Member): Partial<Member> {
-  return { userId, status, LastPwdModifiedDate };
-}
+const BEFORE_PASSWORD_CHANGE_REPLY = ReplySchema(MemberBeforePasswordChangeSchema);
 
 /** The editable fields by name: whatever else the browser sent stays here. */
 function upstreamProfile(body: ProfileUpdate): ProfileUpdate {
@@ -40,8 +38,9 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
   const { upstream } = deps;
 
   async function getProfile(request: FastifyRequest, reply: FastifyReply) {
-    const result = await callAsMember<Partial<Member>>(upstream, request, reply, { method: 'GET', path: '/api/member' });
-    if (passwordChangePending(request) && result.body.data) result.body.data = beforePasswordChange(result.body.data as Member);
+    const result = await callAsMember(upstream, request, reply, profileContract.getLowerCase, {});
+    // The reply schema of a session that must change its password first writes only what that screen reads.
+    if (passwordChangePending(request)) reply.serializer(reply.compileSerializationSchema(BEFORE_PASSWORD_CHANGE_REPLY, '200'));
     return relay(reply, result);
   }
   // The spec's client uses both spellings.
@@ -53,9 +52,7 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
     '/api/member',
     { schema: { body: ProfileUpdateSchema, response: replySchemas(MemberSchema) } },
     async (request, reply) => {
-      const result = await callAsMember<Member>(upstream, request, reply, {
-        method: 'PUT',
-        path: '/api/member',
+      const result = await callAsMember(upstream, request, reply, profileContract.update, {
         body: upstreamProfile(request.body),
         language: requestLanguage(request),
       });

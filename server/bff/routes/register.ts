@@ -1,3 +1,4 @@
+import { registerContract } from '../../../shared/contract/register.ts';
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
@@ -17,9 +18,10 @@ import { allowedCallbackUrl, safeRedirectUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
+import { RegistrantCookie } from './registrant-cookie.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
 import { upstreamIdentity } from '../social/providers.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
@@ -31,6 +33,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
   const pacing = verificationMailPacing(deps.store);
   const registered = registrationProof(config.sessionSecret);
+  const registrant = new RegistrantCookie(config.sessionSecret, config.publicOrigin.startsWith('https:'));
 
   async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -51,7 +54,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     { schema: { body: IsExistRequestSchema, response: replySchemas(IsExistSchema) }, config: limited },
     async (request, reply) => {
       await checkLimit(request.body.email, reply);
-      return relay(reply, await upstream.call({ method: 'POST', path: '/api/Member/IsExist', body: { email: request.body.email } }));
+      return relay(reply, await upstream.call(registerContract.isExist, { body: { email: request.body.email } }));
     },
   );
 
@@ -71,15 +74,16 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
         lang,
         returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
       });
-      const result = await upstream.call({
-        method: 'POST',
-        path: '/api/Member/Register',
+      const result = await upstream.call(registerContract.register, {
         body: social ? { ...payload, memberSocial: upstreamIdentity(social) } : payload,
         language: lang,
       });
       if (social && result.body.isSuccess) forgetIdentity(request);
-      if (result.body.isSuccess) result.body.data = { ...(result.body.data as object), registrationProof: registered.issue(body.email) };
-      return relay(reply, result);
+      if (!result.body.isSuccess) return relay(reply, result);
+      registrant.set(reply, body.email, deps.clock.now());
+      return reply
+        .code(result.status)
+        .send({ ...result.body, data: { ...result.body.data, registrationProof: registered.issue(body.email) } });
     },
   );
 
@@ -87,16 +91,13 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     '/api/Member/Activate',
     { schema: { body: ActivateRequestSchema, response: replySchemas(ActivatedSchema) } },
     async (request, reply) => {
-      const result = await upstream.call<{ returnUrl?: string; pass?: string; socialType?: number }>({
-        method: 'POST',
-        path: '/api/Member/Activate',
-        body: { userId: request.body.userId, token: request.body.token },
+      const result = await upstream.call(registerContract.activate, {
+        body: { userId: request.body.userId, token: request.body.token, registrantEmail: registrant.email(request, deps.clock.now()) },
       });
       const data = result.body.data;
-      if (data?.returnUrl !== undefined && data.returnUrl !== '') {
-        data.returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
-      }
-      return relay(reply, result);
+      if (data?.returnUrl === undefined || data.returnUrl === '') return relay(reply, result);
+      const returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
+      return reply.code(result.status).send({ ...result.body, data: { ...data, returnUrl } });
     },
   );
 
@@ -109,7 +110,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify);
       await pacing.claim(userId, reply);
       const result = await upstream
-        .call({ method: 'POST', path: '/api/Member/Reactivate', body: { userId, checkResend, lang }, language: lang })
+        .call(registerContract.reactivate, { body: { userId, checkResend, lang }, language: lang })
         .catch(async (error: unknown) => {
           await pacing.release(userId);
           throw error;

@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/languages.ts';
 import { privacyBlockFor, type PrivacyBlock } from '../../../shared/rules/countries.ts';
+import type { ConsentName, UpstreamRegister } from '../../../shared/contract/register.ts';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 
@@ -22,7 +23,7 @@ const BLOCK_FLAGS: Record<PrivacyBlock, ReadonlyArray<keyof typeof CONSENT_NAMES
 };
 
 /** The consents given on the block the member saw: a flag of another country's block proves nothing. */
-function consentsGiven(body: RegisterRequest): string[] {
+function consentsGiven(body: RegisterRequest): ConsentName[] {
   return BLOCK_FLAGS[privacyBlockFor(body.country)].filter((flag) => body[flag] === true).map((flag) => CONSENT_NAMES[flag]);
 }
 
@@ -69,10 +70,15 @@ function named<T extends object, K extends keyof T>(source: T, names: readonly K
 export function upstreamRegistration(
   body: RegisterRequest,
   options: { encodingKey: string; lang: Language; returnUrl: string | undefined },
-): Record<string, unknown> {
+): UpstreamRegister {
   const encode = (value: string | undefined) => (value === undefined ? undefined : encodePassword(value, options.encodingKey));
   return {
     ...named(body, TYPED_FIELDS),
+    // Required by the contract: named() keeps them too, the compiler cannot tell.
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    country: body.country,
     ...(body.memberExtension ? { memberExtension: named(body.memberExtension, EXTENSION_FIELDS) } : {}),
     userId: body.email,
     password: encode(body.password),

@@ -1,3 +1,4 @@
+import { securityEventsContract } from '../../../shared/contract/security-events.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok, ReplySchema } from '../../../shared/schemas/reply.ts';
@@ -6,13 +7,12 @@ import {
   SecurityEventsPageSchema,
   SecurityEventsQuerySchema,
   type NotMeRequest,
-  type SecurityEventsPage,
 } from '../../../shared/schemas/security-center.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { whereFrom } from '../sessions/security-event-recorder.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 /**
@@ -27,11 +27,7 @@ export default async function securityEventRoutes(app: FastifyInstance, deps: Ro
     '/api/Member/SecurityEvents',
     { schema: { querystring: SecurityEventsQuerySchema, response: { 200: ReplySchema(SecurityEventsPageSchema) } } },
     async (request, reply) => {
-      const before = request.query.before ? `?before=${encodeURIComponent(request.query.before)}` : '';
-      return relay(
-        reply,
-        await callAsMember<SecurityEventsPage>(upstream, request, reply, { method: 'GET', path: `/api/Member/SecurityEvents${before}` }),
-      );
+      return relay(reply, await callAsMember(upstream, request, reply, securityEventsContract.list, { query: request.query }));
     },
   );
 
@@ -44,17 +40,12 @@ export default async function securityEventRoutes(app: FastifyInstance, deps: Ro
     },
     async (request, reply) => {
       const { eventId, token } = request.body;
-      const call = {
-        method: 'POST' as const,
-        path: '/api/Member/SecurityEvents/NotMe',
-        body: { eventId, token, ...whereFrom(request) },
-        language: requestLanguage(request),
-      };
+      const call = { body: { eventId, token, ...whereFrom(request) }, language: requestLanguage(request) };
       // From the mail's link the token proves the event; signed in, the session does.
       const result =
         token !== undefined
-          ? await upstream.call<{ memberId?: number }>(call)
-          : await callAsMember<{ memberId?: number }>(upstream, request, reply, call);
+          ? await upstream.call(securityEventsContract.notMe, call)
+          : await callAsMember(upstream, request, reply, securityEventsContract.notMe, call);
       const memberId = result.body.data?.memberId;
       if (!result.body.isSuccess || memberId === undefined) return relay(reply, result);
       for (const sessionId of await app.memberSessions.memberSessionIds(memberId)) await app.sendBackchannelLogout({ sessionId });

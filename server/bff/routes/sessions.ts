@@ -7,7 +7,7 @@ import { signedInMember } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
 import { endStoredSession, memberSessions, sessionPublicId, sessionView } from '../sessions/member-sessions.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** Devices and sessions: the signed-in member lists and ends their own browser sessions, and only those. */
 export default async function sessionRoutes(app: FastifyInstance, deps: RouteDeps) {

@@ -1,3 +1,4 @@
+import { socialContract } from '../../../shared/contract/social.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SocialType } from '../../../shared/enums.ts';
 import { isLanguage } from '../../../shared/languages.ts';
@@ -43,7 +44,7 @@ import {
   type SocialOrigin,
 } from '../social/social-session.ts';
 import { whereFrom } from '../sessions/security-event-recorder.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
 const LOGIN_PATHS: Array<[string, SocialTypeValue]> = [
@@ -170,13 +171,10 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       const { socialType, isConnect } = request.body;
-      let body: Record<string, unknown> = { socialType, isConnect: false };
-      if (isConnect) {
-        const identity = connectIdentity(request, socialType, member.memberId, clock.now());
-        if (!identity) throw new ReplyError(400, 'SocialStateInvalid');
-        body = { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) };
-      }
-      const result = await callAsMember(upstream, request, reply, { method: 'POST', path: '/api/Member/SocialConnect', body });
+      const identity = isConnect ? connectIdentity(request, socialType, member.memberId, clock.now()) : undefined;
+      if (isConnect && !identity) throw new ReplyError(400, 'SocialStateInvalid');
+      const body = identity ? { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) } : { socialType, isConnect: false };
+      const result = await callAsMember(upstream, request, reply, socialContract.connect, { body });
       if (isConnect) forgetIdentity(request);
       return relay(reply, result);
     },

@@ -1,3 +1,4 @@
+import { ticketsContract } from '../../../shared/contract/tickets.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -15,7 +16,7 @@ import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RouteDeps } from '../deps.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -48,7 +49,7 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
       const { memberId, userId, tempId } = request.body;
       // A key bound to one site redeems only the tickets sent there; the ticket stays good for that site.
       if (site.site !== undefined && !(await deps.ticketSites.wentTo(tempId, site.site))) return fail('TempIdInValid');
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/CheckGoToProfile', body: { memberId, userId, tempId } });
+      const result = await upstream.call(ticketsContract.checkGoToProfile, { body: { memberId, userId, tempId } });
       return reply.code(result.status).send(result.body);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import { ReplyError } from '../errors.ts';
 import { countRateLimited } from '../metrics/portal-metrics.ts';
-import type { RouteDeps } from '../routes/deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { UpstreamReply } from '../upstream.ts';
 import { AddressFailures } from './address-failures.ts';
@@ -18,7 +18,7 @@ export interface SignInDoor {
 }
 
 /** Sign-in replies that can only come after the password was found right. */
-const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd']);
+const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd', 'confirmbycode']);
 /** ContactHR: a company address answers it for a wrong password as well (member service). */
 const WRONG_SIGN_IN_CODES = new Set(['AccountOrPwdFail', 'ContactHR']);
 const WRONG_CODE_CODES = new Set(['unauthorized', 'TokenIssue', 'CodeNoLongerValid']);

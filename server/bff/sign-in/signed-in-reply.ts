@@ -3,7 +3,7 @@ import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, mayCarryTicket } from '../callback-url.ts';
 import type { MemberSessionStart } from '../plugins/session.ts';
-import type { RouteDeps } from '../routes/deps.ts';
+import type { RouteDeps } from '../deps.ts';
 import type { UpstreamReply } from '../upstream.ts';
 
 /** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */

@@ -1,12 +1,12 @@
-import type { Clock } from '../../common/clock.ts';
-import type { BffConfig } from '../config.ts';
-import type { CallbackPolicy } from '../callback-url.ts';
-import type { CaptchaGate } from '../captcha/captcha-gate.ts';
-import type { CountryDirectory } from '../country-directory.ts';
-import type { KnownDevices } from '../sessions/known-devices.ts';
-import type { TicketSites } from '../sign-in/ticket-sites.ts';
-import type { KeyValueStore } from '../store/key-value-store.ts';
-import type { Upstream } from '../upstream.ts';
+import type { Clock } from '../common/clock.ts';
+import type { BffConfig } from './config.ts';
+import type { CallbackPolicy } from './callback-url.ts';
+import type { CaptchaGate } from './captcha/captcha-gate.ts';
+import type { CountryDirectory } from './country-directory.ts';
+import type { KnownDevices } from './sessions/known-devices.ts';
+import type { TicketSites } from './sign-in/ticket-sites.ts';
+import type { KeyValueStore } from './store/key-value-store.ts';
+import type { Upstream } from './upstream.ts';
 
 /** What route groups need, handed to each as plugin options. */
 export interface RouteDeps {
