@@ -3,7 +3,6 @@ import type Provider from 'oidc-provider';
 import type { Clock } from '../../common/clock.ts';
 import rateLimits from '../plugins/rate-limits.ts';
 import session, { ALLOWED_DURING_PASSWORD_CHANGE, type SessionPluginOptions } from '../plugins/session.ts';
-import { endSessionBothSides } from '../sign-in/end-session.ts';
 import type { RedisStore } from '../store/redis-store.ts';
 import type { Upstream } from '../upstream.ts';
 import type { MemberAccounts } from './accounts.ts';
@@ -67,7 +66,7 @@ function firstPartyOfflineAccess(request: FastifyRequest, firstParty: Set<string
  * per client and address as well. Bodies are read here as text and handed to the provider.
  */
 export default async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOptions) {
-  const { provider, upstream, firstParty } = options;
+  const { provider, firstParty } = options;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
   await app.register(rateLimits, { perMinute: options.perMinute, redis: options.redis });
@@ -84,7 +83,7 @@ export default async function oidcRoutes(app: FastifyInstance, options: OidcRout
     attachPortalRequest(request.raw, {
       signIn: portalSignIn(request),
       lang: oidcLanguage(request),
-      endPortalSession: () => endSessionBothSides(request, reply, upstream),
+      endPortalSession: () => options.session.ender.endThisSession(request, reply, { reason: 'signOut' }),
     });
     if (typeof request.body === 'string') Object.assign(request.raw, { body: request.body });
     firstPartyOfflineAccess(request, firstParty);
