@@ -32,6 +32,7 @@ function renderStep(confirmingPassword: boolean) {
       onSubmit: async () => undefined,
       onResend: async () => undefined,
       onPasswordLogin: () => undefined,
+      onUseEmail: async () => undefined,
     }),
   );
 }
