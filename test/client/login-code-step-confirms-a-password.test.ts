@@ -31,6 +31,7 @@ function renderStep(confirmingPassword: boolean) {
       sent,
       onSubmit: async () => undefined,
       onResend: async () => undefined,
+      onUseEmail: async () => undefined,
       onPasswordLogin: () => undefined,
       onUseEmail: async () => undefined,
     }),

@@ -162,6 +162,8 @@ t.test('a pending deletion is a banner at the top of My account with the date an
     return Boolean(banner && layout && banner.compareDocumentPosition(layout) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   t.ok(first, 'above the sections');
+  t.equal(await page.locator('#connected-accounts').count(), 0, 'no provider configured: no Connected accounts section');
+  t.equal(await page.locator('a[href="#connected-accounts"]').count(), 0, 'nor its menu entry');
   const bannerBox = await banner.boundingBox();
   t.ok(bannerBox && bannerBox.y < 740, 'in view on a phone without scrolling');
   const intro = (await banner.locator('p').textContent()) ?? '';

@@ -45,6 +45,11 @@ export async function mountOpenIdProvider(app: FastifyInstance, options: MountOp
     perMinute: config.rateLimitPerMinute,
     tokenPerMinute: config.oidc.tokenRateLimitPerMinute,
     redis: options.redis,
+    siteOrigins: [
+      ...new Set(
+        config.oidc.clients.flatMap((site) => [...site.redirect_uris, ...site.post_logout_redirect_uris].map((uri) => new URL(uri).origin)),
+      ),
+    ],
   });
   return backchannelLogout(provider, links, app.log);
 }

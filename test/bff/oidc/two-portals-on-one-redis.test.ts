@@ -1,7 +1,7 @@
 import t from 'tap';
 import * as client from 'openid-client';
 import { createActiveMember, createClient, signIn, startAnotherBff, startStack } from '../../helper.ts';
-import { redisAvailable, startRedisFor } from '../../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../../helpers/redis.ts';
 import {
   authorizationRequest,
   followPortal,
@@ -21,7 +21,7 @@ import {
 if (!redisAvailable()) {
   t.test('two portals on one Redis', { skip: 'redis-server is not installed' }, async () => {});
 } else {
-  const redis = await startRedisFor(t);
+  const redis = await redisForFile(t);
   const [shop, docs] = await startRelyingSites(t, [{ id: 'shop' }, { id: 'docs', public: true }]);
   const stack = await startStack(t, { env: { REDIS_URL: redis.url, ...oidcClientsEnv([shop!, docs!]) } });
   const other = await startAnotherBff(t, stack);
