@@ -33,7 +33,6 @@ function renderStep(confirmingPassword: boolean) {
       onResend: async () => undefined,
       onUseEmail: async () => undefined,
       onPasswordLogin: () => undefined,
-      onUseEmail: async () => undefined,
     }),
   );
 }
