@@ -1,16 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import { accountContract } from '../../../shared/contract/account.ts';
-import { SubscriptionUpdateSchema, type SubscriptionUpdate } from '../../../shared/schemas/account.ts';
-import { BackToSiteSchema } from '../../../shared/contract/portal-replies.ts';
-import { MemberSchema } from '../../../shared/schemas/member.ts';
-import { ok, ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
+import { accountPortal } from '../../../shared/contract/portal/account.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl } from '../callback-url.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
-
-const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength: 2048 }) });
+import { portalApi, served } from './portal-api.ts';
 
 /**
  * My account beyond the profile: subscription, Profile.csv, deletion and restore, and the
@@ -18,48 +14,42 @@ const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength
  */
 export default async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy } = deps;
+  const api = portalApi(app);
+  const { updateSubscribe, exportProfile, backToSite } = accountPortal;
 
-  app.put<{ Body: SubscriptionUpdate }>(
-    '/api/Member/UpdateMemberSubscribe',
-    { schema: { body: SubscriptionUpdateSchema, response: replySchemas(MemberSchema) } },
-    async (request, reply) => {
-      const { userId, isSubscribe } = request.body;
-      return relay(reply, await callAsMember(upstream, request, reply, accountContract.updateSubscribe, { body: { userId, isSubscribe } }));
-    },
-  );
+  api.put(updateSubscribe.url, served(updateSubscribe), async (request, reply) => {
+    const { userId, isSubscribe } = request.body;
+    return relay(reply, await callAsMember(upstream, request, reply, accountContract.updateSubscribe, { body: { userId, isSubscribe } }));
+  });
 
   // The member service sends the file in the envelope; the browser gets the file itself.
-  const exportReplies = {
-    200: {
-      description: 'Profile.csv, or the envelope when there is no file',
-      content: { 'text/csv': { schema: Type.String() }, 'application/json': { schema: ReplySchema() } },
-    },
-  };
-  app.get('/api/Member/ExportProfile', { schema: { response: exportReplies } }, async (request, reply) => {
+  api.get(exportProfile.url, served(exportProfile), async (request, reply) => {
     const result = await callAsMember(upstream, request, reply, accountContract.exportProfile, {});
     const file = result.body.data;
     if (!result.body.isSuccess || !file) return relay(reply, result);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-      .send(Buffer.from(file.csv, 'utf8'));
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        // Bytes skip the serializer, which would write a string as JSON; the type names the text they carry.
+        .send(Buffer.from(file.csv, 'utf8') as unknown as string)
+    );
   });
 
-  /** Passed on as they are; the language is that of the confirmation mail a deletion sends. */
-  const forward =
-    (route: (typeof accountContract)['delete' | 'applyDeleteTag' | 'applyRestoreTag']) =>
-    async (request: FastifyRequest, reply: FastifyReply) =>
-      relay(reply, await callAsMember(upstream, request, reply, route, { language: requestLanguage(request) }));
-  // DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README).
-  const memberReply = { schema: { response: replySchemas(MemberSchema) } };
-  app.delete('/api/member', memberReply, forward(accountContract.delete));
-  app.post('/api/Member/ApplyDeleteTag', memberReply, forward(accountContract.applyDeleteTag));
-  app.post('/api/Member/ApplyRestoreTag', memberReply, forward(accountContract.applyRestoreTag));
+  // Passed on as they are; the language is that of the confirmation mail a deletion sends.
+  for (const name of ['delete', 'applyDeleteTag', 'applyRestoreTag'] as const) {
+    const route = accountPortal[name];
+    api.route({
+      method: route.method,
+      url: route.url,
+      ...served(route),
+      handler: async (request, reply) =>
+        relay(reply, await callAsMember(upstream, request, reply, accountContract[name], { language: requestLanguage(request) })),
+    });
+  }
 
   /** The back-to-site link shows only for a callback URL on the allow-list. */
-  app.get<{ Querystring: Static<typeof BackToSiteQuerySchema> }>(
-    '/api/Member/BackToSite',
-    { schema: { querystring: BackToSiteQuerySchema, response: replySchemas(BackToSiteSchema) } },
-    async (request) => ok({ url: allowedCallbackUrl(request.query.callbackUrl, callbackPolicy) ?? null }),
+  api.get(backToSite.url, served(backToSite), async (request) =>
+    ok({ url: allowedCallbackUrl(request.query.callbackUrl, callbackPolicy) ?? null }),
   );
 }

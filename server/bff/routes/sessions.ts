@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, ReplySchema } from '../../../shared/schemas/reply.ts';
-import { MemberSessionSchema, SessionIdParamsSchema } from '../../../shared/schemas/security-center.ts';
+import { securityCenterPortal } from '../../../shared/contract/portal/security-center.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
 import { endStoredSession, memberSessions, sessionPublicId, sessionView } from '../sessions/member-sessions.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import type { RouteDeps } from '../deps.ts';
+import { portalApi, served } from './portal-api.ts';
 
 /** Devices and sessions: the signed-in member lists and ends their own browser sessions, and only those. */
 export default async function sessionRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -21,7 +21,10 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     return member;
   };
 
-  app.get('/api/Member/Sessions', { schema: { response: { 200: ReplySchema(Type.Array(MemberSessionSchema)) } } }, async (request) => {
+  const api = portalApi(app);
+  const { sessions: list, endSession, endOtherSessions } = securityCenterPortal;
+
+  api.get(list.url, served(list), async (request) => {
     const member = memberOf(request);
     const current = request.session.sessionId;
     const sessions = (await memberSessions(store, member.memberId)).map((s) => sessionView(config.sessionSecret, s, current));
@@ -29,32 +32,24 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     return ok(sessions);
   });
 
-  app.delete<{ Params: Static<typeof SessionIdParamsSchema> }>(
-    '/api/Member/Sessions/:id',
-    { schema: { params: SessionIdParamsSchema, response: { 200: ReplySchema(Type.Object({})) } } },
-    async (request, reply) => {
-      const member = memberOf(request);
-      // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
-      const target = (await memberSessions(store, member.memberId)).find(
-        (s) => sessionPublicId(config.sessionSecret, s.sessionId) === request.params.id,
-      );
-      if (!target) throw new ReplyError(404, 'NotFound');
-      await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
-      if (target.sessionId === request.session.sessionId) await endSessionBothSides(request, reply, upstream);
-      else await endStoredSession(store, upstream, target, request.log);
-      return ok();
-    },
-  );
+  api.delete(endSession.url, served(endSession), async (request, reply) => {
+    const member = memberOf(request);
+    // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
+    const target = (await memberSessions(store, member.memberId)).find(
+      (s) => sessionPublicId(config.sessionSecret, s.sessionId) === request.params.id,
+    );
+    if (!target) throw new ReplyError(404, 'NotFound');
+    await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
+    if (target.sessionId === request.session.sessionId) await endSessionBothSides(request, reply, upstream);
+    else await endStoredSession(store, upstream, target, request.log);
+    return ok();
+  });
 
-  app.post(
-    '/api/Member/Sessions/EndOthers',
-    { schema: { response: { 200: ReplySchema(Type.Object({ ended: Type.Integer() })) } } },
-    async (request) => {
-      const member = memberOf(request);
-      const others = (await memberSessions(store, member.memberId)).filter((s) => s.sessionId !== request.session.sessionId);
-      for (const other of others) await endStoredSession(store, upstream, other, request.log);
-      if (others.length > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
-      return ok({ ended: others.length });
-    },
-  );
+  api.post(endOtherSessions.url, served(endOtherSessions), async (request) => {
+    const member = memberOf(request);
+    const others = (await memberSessions(store, member.memberId)).filter((s) => s.sessionId !== request.session.sessionId);
+    for (const other of others) await endStoredSession(store, upstream, other, request.log);
+    if (others.length > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
+    return ok({ ended: others.length });
+  });
 }
