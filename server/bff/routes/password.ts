@@ -1,34 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Static } from '@sinclair/typebox';
 import { passwordContract } from '../../../shared/contract/password.ts';
 import { passwordPortal } from '../../../shared/contract/portal/password.ts';
 import { validateEmail } from '../../../shared/rules/email.ts';
 import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { hasErrors, isBlank, type FieldErrors } from '../../../shared/rules/types.ts';
-import {
-  ForgotPwdRequestSchema,
-  ResendOneYearNotUpdatePwdMailRequestSchema,
-  ResendResetPwdMailRequestSchema,
-  ResetPwdRequestSchema,
-  ResetPwdUnAuthRequestSchema,
-  ResetTokenParamsSchema,
-  ResetTokenQuerySchema,
-  UpdateMemberPwdDateRequestSchema,
-  ValidatePwdRequestSchema,
-  ValidatePwdUnAuthRequestSchema,
-  type ForgotPwdRequest,
-  type ResetPwdRequest,
-  type ResetPwdUnAuthRequest,
-} from '../../../shared/schemas/password.ts';
-import {
-  EmployeeResetSchema,
-  KeptPasswordSchema,
-  LinkPasswordChangedSchema,
-  LockedSchema,
-  ResetLinkReasonSchema,
-  SignInResultSchema,
-} from '../../../shared/contract/portal-replies.ts';
-import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
