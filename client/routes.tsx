@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { languageTag } from '../shared/language-tag.ts';
-import { negotiateLanguage, toLanguage, type Language } from '../shared/languages.ts';
+import { isLanguage, languageOfSegment, negotiateLanguage, type Language } from '../shared/languages.ts';
 import { RequestDefaults } from './api/request-defaults.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';
+import NotFoundPage from './pages/not-found/not-found-page.tsx';
 import { lazyScreen } from './screens/lazy-screens.ts';
 import { TakeOver } from './screens/take-over.tsx';
 import { LanguageContext } from './session/language-context.ts';
@@ -36,8 +37,9 @@ const ChangePasswordPage = lazyScreen('member', 'ChangePasswordPage');
 const NoticePleaseChangePasswordPage = lazyScreen('member', 'NoticePleaseChangePasswordPage');
 
 /**
- * Screens under '/{lang}/'; any other path goes to login with its query string. Member-only
- * screens send a visitor who is not signed in to login.
+ * Screens under '/{lang}/'; '/{lang}' alone goes to login with its query string, any other
+ * path is not found (the server answers it 404). Member-only screens send a visitor who is
+ * not signed in to login.
  */
 function PageRoutes() {
   return (
@@ -78,9 +80,10 @@ function PageRoutes() {
           <Route path="/notice-password-unchanged/:seq/:pass/:tempid" component={NoticePasswordUnchangedPage} />
           <Route path="/not-me/:eventId" component={NotMePage} />
           <Route path="/not-me/:eventId/:token" component={NotMePage} />
-          <Route>
+          <Route path="/">
             <Redirect to={`/login${window.location.search}`} replace />
           </Route>
+          <Route component={NotFoundPage} />
         </Switch>
       </TakeOver>
     </Suspense>
@@ -109,12 +112,27 @@ function LanguageRoot({ lang, children }: { lang: Language; children: ReactNode 
   return <LanguageContext.Provider value={lang}>{children}</LanguageContext.Provider>;
 }
 
-/** '/{lang}/...': an unknown or miscased locale is replaced (unknown -> en), keeping the rest. */
+/**
+ * '/{lang}/...': a miscased, bare or foreign language code is replaced (es -> es-es, fr -> the
+ * browser's language), keeping the rest; a first segment that is no language at all
+ * (/favicon.ico) is not found, told in the browser's language.
+ */
 function LocalisedApp() {
   const params = useParams<{ lang: string }>();
   const [rest] = useLocation();
-  const lang = toLanguage(params.lang);
-  if (params.lang !== lang) return <Redirect to={`~/${lang}${rest === '/' ? '' : rest}${window.location.search}`} replace />;
+  if (!isLanguage(params.lang)) {
+    const preferences = navigator.languages ?? [];
+    const meant = languageOfSegment(params.lang, preferences);
+    if (meant) return <Redirect to={`~/${meant}${rest === '/' ? '' : rest}${window.location.search}`} replace />;
+    return (
+      <LanguageRoot lang={negotiateLanguage(preferences)}>
+        <Layout>
+          <NotFoundPage />
+        </Layout>
+      </LanguageRoot>
+    );
+  }
+  const lang = params.lang;
   return (
     <LanguageRoot lang={lang}>
       <Layout>

@@ -25,20 +25,32 @@ export function homeLink(lang: Language, variant: Brand): string {
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}`;
 }
 
-/**
- * Where the header logo leads (spec section 2, Header): back to the site the visitor came from
- * (an http(s) referrer outside the portal), else the corporate site; the iotmart and aures
- * variants always lead to their own site.
- */
-export function logoLink(lang: Language, variant: Brand, referrer: string, portalOrigin: string): string {
-  if (variant !== 'default') return homeLink(lang, variant);
+/** The helpdesk's contact page on the corporate site, in the page's language. */
+export function helpdeskLink(lang: Language): string {
+  return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/support/contact`;
+}
+
+/** The referrer when it is an http(s) page outside the portal; '' otherwise (nothing to ask the allow-list about). */
+export function offPortalReferrer(referrer: string, portalOrigin: string): string {
   try {
     const url = new URL(referrer);
     if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin !== portalOrigin) return url.href;
   } catch {
     // no usable referrer
   }
-  return homeLink(lang, variant);
+  return '';
+}
+
+/**
+ * Where the header logo leads (spec section 2, Header): back to the site the visitor came from
+ * when the portal's callback allow-list accepts it (`listedReferrer`, the server's verdict on
+ * offPortalReferrer), else the corporate site. Any other referrer is refused: a phishing page
+ * that links to the portal must not become the target of its logo. The iotmart and aures
+ * variants always lead to their own site.
+ */
+export function logoLink(lang: Language, variant: Brand, listedReferrer: string | null | undefined): string {
+  if (variant !== 'default' || !listedReferrer) return homeLink(lang, variant);
+  return listedReferrer;
 }
 
 /** The privacy policy depends on the language (spec section 1); other languages get the English one. */

@@ -5,17 +5,23 @@
  * that screen and one small script that fetches the app once the screen is painted. No inline
  * script or style: the CSP allows the portal's own files only.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { documentTitle, OTHER_SCREEN, SCREEN_META } from '../client/layout/screen-meta.ts';
 import { UNTIL_APP_ATTRIBUTE, UNTIL_APP_GUARDS } from '../client/screens/prerendered.ts';
 import { SCREEN_GROUPS, type ScreenGroup } from '../shared/screen-groups.ts';
 import type { PrerenderedScreens } from './prerender.ts';
 import { languageTag } from '../shared/language-tag.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
 
-/** The shell's own words in its language, from the language's catalogue (locales/<lang>/common.json). */
+/** The shell's own words in its language, from the language's catalogue (locales/<lang>/). */
 export interface ShellTexts {
+  /** The screen's name and the portal's ("Sign in · Member Portal"). */
   title: string;
+  /** The screen's description, for search results and link previews. */
+  description: string;
+  /** Keeps the screen out of search indexes (a member's own pages, one-time links). */
+  noindex?: boolean;
   /** Shown where scripts do not run. */
   noscript: string;
 }
@@ -60,9 +66,32 @@ const svgDataUrl = (svg: string) =>
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function readShellTexts(localesDir: string, lang: Language): Promise<ShellTexts> {
-  const common = JSON.parse(await readFile(path.join(localesDir, lang, 'common.json'), 'utf8')) as { brand: string; noscript: string };
-  return { title: common.brand, noscript: common.noscript };
+/** A language's catalogue, keyed as the client's keys are: file name, then the key ('login.title'). */
+type Catalogue = Record<string, unknown>;
+
+async function readCatalogue(localesDir: string, lang: Language): Promise<Catalogue> {
+  const catalogue: Catalogue = {};
+  for (const file of (await readdir(path.join(localesDir, lang))).filter((name) => name.endsWith('.json')))
+    catalogue[file.slice(0, -'.json'.length)] = JSON.parse(await readFile(path.join(localesDir, lang, file), 'utf8'));
+  return catalogue;
+}
+
+function lookup(catalogue: Catalogue, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
+  return value;
+}
+
+/** The words of one screen's shell (by its first path segment) in a language. */
+function screenTexts(catalogue: Catalogue, segment: string): ShellTexts {
+  const meta = SCREEN_META[segment] ?? OTHER_SCREEN;
+  const brand = lookup(catalogue, 'common.brand');
+  return {
+    title: documentTitle(meta.title && lookup(catalogue, meta.title), brand),
+    description: lookup(catalogue, meta.description ?? 'common.meta.description'),
+    noindex: meta.noindex,
+    noscript: lookup(catalogue, 'common.noscript'),
+  };
 }
 
 export function shellHtml({ lang, texts, icon, script, style, modules, catalogue, screen }: ShellAssets): string {
@@ -78,6 +107,12 @@ export function shellHtml({ lang, texts, icon, script, style, modules, catalogue
     '<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">',
     '<meta name="theme-color" content="#161b22" media="(prefers-color-scheme: dark)">',
     `<title>${text(texts.title)}</title>`,
+    `<meta name="description" content="${attribute(texts.description)}">`,
+    texts.noindex ? '<meta name="robots" content="noindex">' : '',
+    // Link previews (chat apps, social sites) in the page's language.
+    `<meta property="og:title" content="${attribute(texts.title)}">`,
+    `<meta property="og:description" content="${attribute(texts.description)}">`,
+    '<meta property="og:type" content="website">',
     `<link rel="icon" type="image/svg+xml" href="${attribute(svgDataUrl(icon))}">`,
     style ? `<link rel="stylesheet" href="${attribute(style)}">` : '',
     // Fetched by fetch() with same-origin credentials, which `crossorigin` (anonymous) matches.
@@ -113,35 +148,37 @@ function untilTakeover(screen: string): string {
 /**
  * Writes dist/client/index.html (the English login shell), shells/<lang>/index.html (the login
  * shell of each language), shells/<lang>/<first path segment>.html (the shell of a screen in a
- * group) and shells/<lang>/<screen>.prerendered.html (a screen already drawn, e.g. login, for an
- * address without query: a query may change the screen, e.g. its brand).
+ * group), shells/<lang>/not-found.html, and shells/<lang>/<screen>.prerendered.html (a screen
+ * already drawn, e.g. login; server/bff/page-shell.ts says which addresses get it). Each names
+ * its screen and describes it in its language.
  */
 export async function writeShells(outdir: string, inputs: ShellInputs, iconFile: string, localesDir: string): Promise<void> {
   const icon = await readFile(iconFile, 'utf8');
-  const texts = {} as Record<Language, ShellTexts>;
-  for (const lang of LANGUAGES) texts[lang] = await readShellTexts(localesDir, lang);
-  const assets = (lang: Language, group?: ScreenGroup): ShellAssets => ({
+  const catalogues = {} as Record<Language, Catalogue>;
+  for (const lang of LANGUAGES) catalogues[lang] = await readCatalogue(localesDir, lang);
+  const assets = (lang: Language, segment: string, group?: ScreenGroup): ShellAssets => ({
     lang,
-    texts: texts[lang],
+    texts: screenTexts(catalogues[lang], segment),
     icon,
     script: inputs.script,
     style: inputs.style,
     modules: [...inputs.preload, ...(group ? inputs.groups[group] : [])],
     catalogue: inputs.catalogues[lang],
   });
-  await writeFile(path.join(outdir, 'index.html'), shellHtml(assets('en')));
+  await writeFile(path.join(outdir, 'index.html'), shellHtml(assets('en', 'login')));
   for (const lang of LANGUAGES) {
     const dir = path.join(outdir, 'shells', lang);
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang)));
+    await writeFile(path.join(dir, 'index.html'), shellHtml(assets(lang, 'login')));
+    // The not-found screen is in the entry chunk, as login is; the portal answers it with 404.
+    await writeFile(path.join(dir, 'not-found.html'), shellHtml(assets(lang, 'not-found')));
     for (const [name, screen] of Object.entries(inputs.prerendered[lang] ?? {})) {
       if (!inputs.start) break;
-      const prerendered = { lang, texts: texts[lang], icon, style: inputs.style, script: inputs.start, modules: [], screen };
+      const prerendered = { ...assets(lang, name), script: inputs.start, modules: [], catalogue: undefined, screen };
       await writeFile(path.join(dir, `${name}.prerendered.html`), shellHtml(prerendered));
     }
     for (const [group, segments] of Object.entries(SCREEN_GROUPS) as Array<[ScreenGroup, readonly string[]]>) {
-      const html = shellHtml(assets(lang, group));
-      for (const segment of segments) await writeFile(path.join(dir, `${segment}.html`), html);
+      for (const segment of segments) await writeFile(path.join(dir, `${segment}.html`), shellHtml(assets(lang, segment, group)));
     }
   }
 }

@@ -10,8 +10,13 @@ export const RESET_LINK_VALID_SECONDS = 60 * 60;
 export const KEEP_PASSWORD_LINK_VALID_SECONDS = 30 * 24 * 60 * 60;
 /** Activation links are not limited by the spec; a week keeps them usable over a weekend. */
 export const ACTIVATION_LINK_VALID_SECONDS = 7 * 24 * 60 * 60;
-/** A sign-in ticket on its way to a company site is redeemed within minutes or not at all. */
-export const SSO_TICKET_VALID_SECONDS = 5 * 60;
+/**
+ * Every sign-in ticket (`sso` on its way to a company site, `referer` on the way back) is
+ * redeemed within minutes or not at all, whatever the member token's lifetime.
+ */
+export const TICKET_VALID_SECONDS = 5 * 60;
+/** A "This wasn't me" link in a mail: long enough to be read after a holiday, short enough not to wipe later changes a year on. */
+export const NOT_ME_LINK_VALID_DAYS = 7;
 export const DELETION_PERMANENT_DAYS = 30;
 export const PASSWORD_MAX_AGE_DAYS = 365;
 export const PASSKEY_NAME_MAX_LENGTH = 60;

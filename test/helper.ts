@@ -7,6 +7,7 @@ import type { Clock } from '../server/common/clock.ts';
 import { buildApp } from '../server/bff/app.ts';
 import { loadBffConfig, type BffConfig } from '../server/bff/config.ts';
 import type { MemberServiceConfig } from '../server/member-service/config.ts';
+import { TEST_HASHING } from './helpers/hashing.ts';
 import { findLink, waitForMail } from './helpers/outbox.ts';
 
 /** The part of a tap test object the stack needs. */
@@ -81,7 +82,7 @@ export async function startStack(t: TeardownTarget, overrides: StackOverrides = 
   const { startInProcessMemberService } = await import('../server/in-process-member-service.ts');
   const started = await startInProcessMemberService(
     bffConfig,
-    { LOG_LEVEL: 'silent' },
+    { LOG_LEVEL: 'silent', ...TEST_HASHING },
     { clock: overrides.clock, overrides: overrides.memberService },
   );
   memberService = started.app;

@@ -61,9 +61,20 @@ export async function downloadProfile(): Promise<Blob> {
   return response.blob();
 }
 
-/** The callback URL when the portal's allow-list accepts it, for the back-to-site link; null otherwise. */
-export function useBackToSiteUrl(callbackUrl: string): string | null | undefined {
+export interface SiteToGoBackTo {
+  url: string;
+  /** The company site's name as members know it ("Shop"), or its host; null for a page of the portal. */
+  site: string | null;
+}
+
+/**
+ * The callback URL when the portal's allow-list accepts it, with the site's name, for "to
+ * continue to Shop" and "Back to Shop"; null otherwise, undefined while asked.
+ */
+export function useBackToSite(callbackUrl: string): SiteToGoBackTo | null | undefined {
   const key = callbackUrl ? `/api/Member/BackToSite?callbackUrl=${encodeURIComponent(callbackUrl)}` : null;
-  const { data } = useSWR<{ url: string | null }>(key, fetchData);
-  return callbackUrl ? data?.url : null;
+  const { data } = useSWR<{ url: string | null; site: string | null }>(key, fetchData);
+  if (!callbackUrl) return null;
+  if (!data) return undefined;
+  return data.url ? { url: data.url, site: data.site } : null;
 }

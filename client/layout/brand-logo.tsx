@@ -9,7 +9,7 @@ import type { Brand } from '../variant.ts';
 
 const DefaultMark = () => (
   <svg className="brand-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-    <rect width="32" height="32" rx="8" fill="#00548f" />
+    <rect className="brand-logo__tile" width="32" height="32" rx="8" />
     <circle cx="16" cy="12.5" r="4.5" fill="#fff" />
     <path d="M8 25c1.2-4.4 4.4-7 8-7s6.8 2.6 8 7z" fill="#fff" />
   </svg>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useMember } from '../api/member.ts';
+import { useBackToSite, useMember } from '../api/member.ts';
 import { LanguagePicker } from '../ui/language-picker.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { useBrowserValue } from '../session/use-browser-value.ts';
 import { useUrlSession } from '../session/use-url-session.ts';
-import { logoLink } from '../site-links.ts';
+import { logoLink, offPortalReferrer } from '../site-links.ts';
 import { useVariant, type Brand } from '../variant.ts';
 import { BrandLogo } from './brand-logo.tsx';
 
@@ -18,14 +18,16 @@ export function Header({ page }: { page: string }) {
   const session = useUrlSession();
   const { brand: variant, showLanguagePicker } = useVariant();
   const { isLogin } = useMember();
-  const referrer = useBrowserValue(() => document.referrer, '');
+  const referrer = useBrowserValue(() => offPortalReferrer(document.referrer, window.location.origin), '');
+  // The allow-list stays on the server; it answers for this one URL (null when not listed).
+  const listedReferrer = useBackToSite(variant === 'default' ? referrer : '')?.url;
 
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, referrer, window.location.origin)}>
+      <a className={`site-header__logo site-header__logo--${variant}`} href={logoLink(lang, variant, listedReferrer)}>
         <BrandLogo brand={variant} />
         <span className="site-header__name">{t(BRAND_NAME[variant])}</span>
       </a>

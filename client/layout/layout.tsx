@@ -6,6 +6,8 @@ import { useLanguage } from '../session/language-context.ts';
 import { rememberLastPage } from '../session/language-path.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { useScreenDescription } from './page-title.ts';
+import { useRouteFocus } from './use-route-focus.ts';
 
 /** Pages that are never a sensible place to come back to. */
 const TRANSIENT_PAGES = ['login', 'logout', 'error'];
@@ -18,6 +20,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!TRANSIENT_PAGES.includes(page)) rememberLastPage(`/${lang}${location}${window.location.search}`);
   }, [lang, location, page]);
+  useRouteFocus(`/${lang}${location}`);
+  useScreenDescription(page);
 
   return (
     <div className="app">

@@ -5,6 +5,12 @@ export function secondsLeft(endsAt: number, now: number): number {
   return Math.max(0, Math.ceil((endsAt - now) / 1000));
 }
 
+/** A count of seconds as minutes and seconds, "2:58": a lock's wait reads at a glance. */
+export function minutesAndSeconds(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 /** The end time of a countdown of `seconds` from now. */
 export const endsIn = (seconds: number) => Date.now() + seconds * 1000;
 

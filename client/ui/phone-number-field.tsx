@@ -21,7 +21,8 @@ export interface PhoneNumberFieldProps {
 }
 
 /** '+49' for the stored code '49' or '+49'; a bare '+' until one is chosen. */
-const callingCodeFace = (value: string) => `+${value.trim().replace(/^\+/, '')}`;
+/** '+49'; nothing chosen yet: empty, and the select's placeholder shows instead. */
+const callingCodeFace = (value: string) => (value.trim() === '' ? '' : `+${value.trim().replace(/^\+/, '')}`);
 
 /**
  * The one international phone pattern of the portal: a compact calling-code picker ('+49', the

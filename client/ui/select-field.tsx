@@ -68,7 +68,7 @@ export function SelectField({
         {t(label)}
         {required && <RequiredMark />}
       </label>
-      <div className={face ? 'field__control field__control--face' : 'field__control'}>
+      <div className={face ? 'field__control field__control--select field__control--face' : 'field__control field__control--select'}>
         <select
           {...input}
           value={input.value ?? ''}
@@ -91,7 +91,7 @@ export function SelectField({
         </select>
         {face && (
           <span className="field__face" aria-hidden="true">
-            {face(input.value ?? '')}
+            {face(input.value ?? '') || t(placeholder)}
           </span>
         )}
       </div>

@@ -44,12 +44,17 @@ import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
 import { openApiFailure, portalReplyStatuses } from './routes/portal-api.ts';
+import { wellFormedText } from '../common/well-formed-text.ts';
 import { TicketSites } from './sign-in/ticket-sites.ts';
+import type { SendBackchannelLogout } from './oidc/backchannel.ts';
+import { mountOpenIdProvider } from './oidc/mount-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sessions by member, for ending all of a member's sessions at once. */
     memberSessions: KeyValueSessionStore;
+    /** Tells the company sites a portal session signed in at by OpenID Connect that it ended; call it wherever a session ends. */
+    sendBackchannelLogout: SendBackchannelLogout;
   }
 }
 
@@ -61,7 +66,10 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** A hop count trusts that many proxies in front of the portal. */
+/**
+ * A hop count trusts that many proxies in front of the portal (the address is the entry that
+ * many hops from the right of X-Forwarded-For); a list trusts those addresses only.
+ */
 function trustProxySetting(value: BffConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
@@ -115,7 +123,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   const deps: RouteDeps = {
     config,
     upstream,
-    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts },
+    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts, siteNames: config.callbackSiteNames },
     captcha: createCaptchaGate(config.captcha, config.publicOrigin, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
     clock,
@@ -124,6 +132,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   };
 
   await app.register(errorReplies);
+  await app.register(wellFormedText);
   await app.register(openApi, {
     title: 'Member portal',
     description: 'The API the portal serves its browser client: every request and reply of /api.',
@@ -137,19 +146,27 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   await app.register(noPublicMetrics);
   await app.register(staticClient, { clientDir: config.clientDir });
 
+  const sessionOptions = {
+    store: sessions,
+    clock,
+    secret: config.sessionSecret,
+    secure: https,
+    idleSeconds: config.sessionIdleSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  };
+  // The OpenID Provider (when sites are configured) in a context of its own: OAuth clients send no CSRF header.
+  let sendBackchannelLogout: SendBackchannelLogout | undefined;
+  await app.register(async (oidc) => {
+    sendBackchannelLogout = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
+  });
+  app.decorate('sendBackchannelLogout', sendBackchannelLogout!);
+
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
   await app.register(async (api) => {
     await api.register(compression);
     await api.register(csrf, { publicOrigin: config.publicOrigin });
     await api.register(rateLimits, { perMinute: config.rateLimitPerMinute, redis });
-    await api.register(session, {
-      store: sessions,
-      clock,
-      secret: config.sessionSecret,
-      secure: https,
-      idleSeconds: config.sessionIdleSeconds,
-      absoluteSeconds: config.sessionAbsoluteSeconds,
-    });
+    await api.register(session, sessionOptions);
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });

@@ -8,6 +8,8 @@ export interface CallbackPolicy {
    * (`shop.example.com:8443`, that port only) or an origin naming its scheme (`http://localhost:8080`).
    */
   allowedHosts: readonly string[];
+  /** Names of company sites by their allow-list entry (CALLBACK_SITE_NAMES). */
+  siteNames?: Readonly<Record<string, string>>;
 }
 
 // Control characters, whitespace and backslashes have no place in a URL we hand back; browsers
@@ -66,10 +68,36 @@ function isAllowedHost(url: URL, policy: CallbackPolicy): boolean {
   return policy.allowedHosts.some((entry) => matchesEntry(url, entry));
 }
 
+const PATH_BASE = 'http://portal.invalid';
+
+/** The path a URL parser makes of `path` (dot segments resolved, `%2e` read as `.`); undefined when it leaves the portal. */
+function resolvedPath(path: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(path, PATH_BASE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== PATH_BASE || url.pathname.startsWith('//')) return undefined;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * A path on the portal, returned in the form a URL parser gives it: `/..//evil.example` and
+ * `/%2e%2e//evil.example` resolve to `//evil.example`, which the browser (or anyone appending
+ * parameters through `new URL`) would take for another host. The fully decoded form is checked
+ * too, for a later hop that decodes once more.
+ */
+function normalisedPath(value: string, decoded: string): string | undefined {
+  if (value.startsWith('//') || decoded.startsWith('//')) return undefined;
+  if (resolvedPath(decoded) === undefined) return undefined;
+  return resolvedPath(value);
+}
+
 /**
  * Decides whether a callback or return URL may be sent back to the browser: an absolute http(s)
- * URL on the portal's host or an allowed host, or a path on the portal starting with one '/'.
- * A percent-encoded value is decoded once first. Returns the URL to use, or undefined when it
+ * URL on the portal's host or an allowed host, or a path on the portal starting with one '/'
+ * (returned with its dot segments resolved). A percent-encoded value is decoded once first. Returns the URL to use, or undefined when it
  * is not allowed.
  */
 export function allowedCallbackUrl(raw: unknown, policy: CallbackPolicy): string | undefined {
@@ -79,10 +107,7 @@ export function allowedCallbackUrl(raw: unknown, policy: CallbackPolicy): string
   const decoded = decodeFully(value);
   if (decoded === undefined || UNSAFE_CHARACTERS.test(value) || UNSAFE_CHARACTERS.test(decoded)) return undefined;
 
-  if (value.startsWith('/')) {
-    if (value.startsWith('//') || decoded.startsWith('//')) return undefined;
-    return value;
-  }
+  if (value.startsWith('/')) return normalisedPath(value, decoded);
   if (!ABSOLUTE_HTTP.test(value)) return undefined;
   let url: URL;
   try {
@@ -111,6 +136,16 @@ export function mayCarryTicket(url: string, policy: CallbackPolicy): boolean {
       ? parsed.origin === originOfEntry(entry)
       : parsed.protocol === 'https:' && parsed.port === '' && parsed.hostname === entry,
   );
+}
+
+/**
+ * The name a member knows the site of an allowed URL by ("Shop"): its entry's name in
+ * CALLBACK_SITE_NAMES, else its host. `url` is a URL allowedCallbackUrl returned.
+ */
+export function siteNameOf(url: string, policy: CallbackPolicy): string {
+  const parsed = new URL(url, policy.publicOrigin);
+  const entry = policy.allowedHosts.find((candidate) => matchesEntry(parsed, candidate));
+  return (entry && policy.siteNames?.[entry]) || parsed.host;
 }
 
 /** Whether a URL the portal sent a member to is one an ALLOWED_CALLBACK_HOSTS-style entry covers. */

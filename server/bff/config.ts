@@ -5,6 +5,8 @@ import { loadOrCreateSecret } from '../common/secrets.ts';
 import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common/metrics/metrics-config.ts';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.ts';
 import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
+import { isProxyAddress, TRUST_PROXY_TRUE_REFUSED } from './trust-proxy.ts';
+import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -22,6 +24,8 @@ export interface BffConfig {
   sessionAbsoluteSeconds: number;
   /** Lowercased hosts callback URLs may lead to, besides the portal's own: `host`, `host:port` or `scheme://host[:port]` (server/bff/callback-url.ts). */
   allowedCallbackHosts: string[];
+  /** Names members know company sites by (CALLBACK_SITE_NAMES), by allow-list entry; a site without one is named by its host. */
+  callbackSiteNames: Record<string, string>;
   clientDir: string;
   rateLimitPerMinute: number;
   /** Requests per minute and IP at the password-link calls (reset link, keep-password link) and social sign-up/connect. */
@@ -37,7 +41,8 @@ export interface BffConfig {
   ssoSites: SsoSite[];
   /** E-mail existence checks (IsExist) per address and hour, whoever asks. */
   emailCheckPerAddressPerHour: number;
-  trustProxy: boolean | number | string;
+  /** false: no proxy; a number: that many proxies in front (hops); a string: the proxies' addresses and CIDR ranges. */
+  trustProxy: false | number | string;
   /** A request, body included, must have arrived within this many milliseconds of its first byte. */
   requestTimeoutMs: number;
   /** The request line and headers must have arrived within this many milliseconds. */
@@ -59,11 +64,15 @@ export interface BffConfig {
   social: SocialConfig;
   /** Where main.ts serves Prometheus metrics (METRICS_PORT, METRICS_HOST); undefined: no listener. */
   metrics?: MetricsListenerConfig;
+  /** The OpenID Provider's sites and keys (server/bff/oidc/oidc-config.ts); undefined: no site configured, no provider. */
+  oidc?: OidcConfig;
 }
 
 const positiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
 const host = '[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?';
 const callbackHost = `(https?://)?${host}`;
+/** An allow-list entry and the name its site goes by (`shop.example.com=Shop`): no commas or markup in the name. */
+const siteName = `${callbackHost}=[^,=<>]{1,60}`;
 /** A site key, after the callback entry of the one site it redeems tickets for (`shop.example.com=<key>`). */
 const ssoSite = `(${callbackHost}=)?[A-Za-z0-9_-]{32,200}`;
 
@@ -81,6 +90,7 @@ const EnvSchema = Type.Object({
   SESSION_IDLE_SECONDS: Type.Optional(positiveInteger),
   SESSION_ABSOLUTE_SECONDS: Type.Optional(positiveInteger),
   ALLOWED_CALLBACK_HOSTS: Type.Optional(Type.String({ pattern: `^\\s*${callbackHost}(\\s*,\\s*${callbackHost})*\\s*,?\\s*$` })),
+  CALLBACK_SITE_NAMES: Type.Optional(Type.String({ pattern: `^\\s*${siteName}(\\s*,\\s*${siteName})*\\s*,?\\s*$` })),
   CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   LOGIN_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
@@ -90,7 +100,7 @@ const EnvSchema = Type.Object({
   OTP_RATE_LIMIT_PER_MINUTE: Type.Optional(positiveInteger),
   SSO_SITE_KEYS: Type.Optional(Type.String({ pattern: `^\\s*${ssoSite}(\\s*,\\s*${ssoSite})*\\s*$` })),
   EMAIL_CHECK_PER_ADDRESS_PER_HOUR: Type.Optional(positiveInteger),
-  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' })),
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,2}|[0-9A-Za-z.:/]+(\\s*,\\s*[0-9A-Za-z.:/]+)*)$' })),
   REQUEST_TIMEOUT_MS: Type.Optional(positiveInteger),
   HEADERS_TIMEOUT_MS: Type.Optional(positiveInteger),
   KEEP_ALIVE_TIMEOUT_MS: Type.Optional(positiveInteger),
@@ -126,11 +136,27 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): false | number | string {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+  // `true` trusts every X-Forwarded-For entry, so the visitor picks the address the per-IP
+  // limits, the activity log and the new-device mail see by writing the header himself.
+  if (value === 'true') throw invalid('TRUST_PROXY', TRUST_PROXY_TRUE_REFUSED);
   if (/^[0-9]+$/.test(value)) return Number(value);
-  return value;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) throw invalid('TRUST_PROXY', `'${bad}' is not an IP address or CIDR range`);
+  return entries.join(',');
+}
+
+/** `shop.example.com=Shop, https://partners.example.com=Partner Portal` → entry → name. */
+function parseSiteNames(value: string | undefined): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at === -1) continue;
+    names[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+  }
+  return names;
 }
 
 function parseHosts(value: string | undefined): string[] {
@@ -189,6 +215,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     sessionIdleSeconds: idle,
     sessionAbsoluteSeconds: absolute,
     allowedCallbackHosts: parseHosts(e.ALLOWED_CALLBACK_HOSTS),
+    callbackSiteNames: parseSiteNames(e.CALLBACK_SITE_NAMES),
     clientDir: resolve(e.CLIENT_DIR ?? 'dist/client'),
     rateLimitPerMinute: Number(e.RATE_LIMIT_PER_MINUTE ?? 300),
     loginRateLimitPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 20),
@@ -211,5 +238,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     captcha: loadCaptchaConfig(env),
     social: loadSocialConfig(env),
     metrics: loadMetricsListenerConfig(env, { port: 'METRICS_PORT', host: 'METRICS_HOST', defaultPort: 9464 }),
+    oidc: loadOidcConfig(env, dataDir),
   };
 }

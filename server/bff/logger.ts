@@ -22,6 +22,14 @@ const SECRET_KEYS = [
   'cookie',
   'set-cookie',
   'x-service-key',
+  // OAuth and OpenID Connect parameters (the provider's requests and the sites' tokens).
+  'client_secret',
+  'code_verifier',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'id_token_hint',
+  'logout_token',
 ];
 
 const DEPTHS = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'];

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { isLanguage } from '../../shared/languages.ts';
+import type { Language } from '../../shared/languages.ts';
 
 type ShellEncoding = 'br' | 'gzip';
 
@@ -10,53 +10,85 @@ export interface PageShell {
   encoding?: ShellEncoding;
 }
 
-/** The build writes `.br` and `.gz` beside every text file (scripts/precompress.ts). */
+/** One shell file as built, plain and in the encodings written beside it (scripts/precompress.ts). */
+type ShellVariants = Partial<Record<'plain' | ShellEncoding, Buffer>>;
+
+/** Every shell of a build, by its path relative to the client folder ('shells/en/login.html'). */
+export type PageShells = ReadonlyMap<string, ShellVariants>;
+
 const encodings = new Negotiator<ShellEncoding>({ supportedValues: ['br', 'gzip'] });
-const extensionOf: Record<ShellEncoding, string> = { br: '.br', gzip: '.gz' };
+const ENCODING_OF_EXTENSION: Record<string, ShellEncoding> = { '.br': 'br', '.gz': 'gzip' };
 
 /**
- * The files that may hold a page's shell, best first (scripts/build-client.ts): the screen
- * rendered at build time (only for the screen's own address, written as the client writes it
- * and without query: anything else may draw another screen),
- * the shell of the screen's group in the page's language, that language's login shell, the
- * English one. Any other first segment is not a language, and the client turns it into English.
+ * Reads every page shell of a build into memory, once: a page is then answered without touching
+ * the disk. Empty when nothing is built.
  */
-function shellFiles(clientDir: string, url: string): string[] {
-  const [urlPath = '', query] = url.split('?');
-  const [, first = '', second = ''] = urlPath.toLowerCase().split('/');
-  const files: string[] = [];
-  if (isLanguage(first)) {
-    if (/^[a-z0-9-]+$/.test(second)) {
-      if (query === undefined && urlPath === `/${first}/${second}`)
-        files.push(join(clientDir, 'shells', first, `${second}.prerendered.html`));
-      files.push(join(clientDir, 'shells', first, `${second}.html`));
-    }
-    files.push(join(clientDir, 'shells', first, 'index.html'));
+export async function loadPageShells(clientDir: string): Promise<PageShells> {
+  const shells = new Map<string, ShellVariants>();
+  const files = [join(clientDir, 'index.html'), join(clientDir, 'index.html.br'), join(clientDir, 'index.html.gz')];
+  const entries = await readdir(join(clientDir, 'shells'), { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) if (entry.isFile()) files.push(join(entry.parentPath, entry.name));
+  for (const file of files) {
+    const html = await readFile(file).catch(() => undefined);
+    if (!html) continue;
+    const name = relative(clientDir, file).split(sep).join('/');
+    const encoding = ENCODING_OF_EXTENSION[name.slice(name.lastIndexOf('.'))];
+    const key = encoding ? name.slice(0, name.lastIndexOf('.')) : name;
+    shells.set(key, { ...shells.get(key), [encoding ?? 'plain']: html });
   }
-  files.push(join(clientDir, 'index.html'));
-  return files;
+  return shells;
 }
 
 /**
- * The shell for a page address (path and query) in the best encoding the browser accepts; a
- * build without variants or per-language shells still serves what it has. Rejects when
- * nothing is built.
+ * A query parameter that changes what the first screen draws (`pass` picks a site's brand,
+ * its logo and footer): the screen drawn at build time would be drawn again, so such an
+ * address gets the app's shell. Every other query (a company site's `callbackurl`) keeps it.
  */
-export async function readPageShell(clientDir: string, url: string, acceptEncoding: string | undefined): Promise<PageShell> {
-  const encoding = acceptEncoding ? (encodings.negotiate(acceptEncoding) ?? undefined) : undefined;
-  for (const file of shellFiles(clientDir, url)) {
-    if (encoding) {
-      try {
-        return { html: await readFile(file + extensionOf[encoding]), encoding };
-      } catch {
-        // No variant: the plain file below.
-      }
+const REDRAWING_QUERY = /(?:^|&)pass=/i;
+
+/**
+ * The shells that may answer a page address, best first (scripts/build-client.ts): the screen
+ * drawn at build time (only for the screen's own address, written as the client writes it),
+ * the shell of the screen's group in the page's language, that language's login shell, the
+ * English one.
+ */
+function candidates(url: string, lang: Language | undefined): string[] {
+  const [urlPath = '', query = ''] = url.split('?');
+  const [, , second = ''] = urlPath.toLowerCase().split('/');
+  const names: string[] = [];
+  if (lang) {
+    if (/^[a-z0-9-]+$/.test(second)) {
+      if (urlPath === `/${lang}/${second}` && !REDRAWING_QUERY.test(query)) names.push(`shells/${lang}/${second}.prerendered.html`);
+      names.push(`shells/${lang}/${second}.html`);
     }
-    try {
-      return { html: await readFile(file) };
-    } catch {
-      // Not built: the next candidate.
-    }
+    names.push(`shells/${lang}/index.html`);
   }
-  throw new Error('the client has not been built');
+  names.push('index.html');
+  return names;
+}
+
+/** The shell of the not-found screen in a language, or the login shell, which draws it as well. */
+function notFoundCandidates(lang: Language): string[] {
+  return [`shells/${lang}/not-found.html`, `shells/${lang}/index.html`, 'index.html'];
+}
+
+/**
+ * The shell for a page address (path and query) in the language of its first segment, or for
+ * the not-found screen in a language, in the best encoding the browser accepts. A build without
+ * variants or per-language shells still serves what it has; undefined when nothing is built.
+ */
+export function pickPageShell(
+  shells: PageShells,
+  page: { url: string; lang: Language | undefined } | { notFound: Language },
+  acceptEncoding: string | undefined,
+): PageShell | undefined {
+  const encoding = acceptEncoding ? (encodings.negotiate(acceptEncoding) ?? undefined) : undefined;
+  for (const name of 'notFound' in page ? notFoundCandidates(page.notFound) : candidates(page.url, page.lang)) {
+    const variants = shells.get(name);
+    if (!variants) continue;
+    const encoded = encoding && variants[encoding];
+    if (encoded) return { html: encoded, encoding };
+    if (variants.plain) return { html: variants.plain };
+  }
+  return undefined;
 }

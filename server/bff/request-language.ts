@@ -1,12 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { isLanguage, negotiateLanguage, type Language } from '../../shared/languages.ts';
 
-export function languageFromHeader(acceptLanguage: string | undefined): Language {
-  const preferences = (acceptLanguage ?? '')
+/** The language tags of an Accept-Language header, in the order given. */
+export function acceptedLanguages(acceptLanguage: string | undefined): string[] {
+  return (acceptLanguage ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  return negotiateLanguage(preferences);
+}
+
+export function languageFromHeader(acceptLanguage: string | undefined): Language {
+  return negotiateLanguage(acceptedLanguages(acceptLanguage));
 }
 
 /** The portal language of a request: an explicit `lang` (body or query) first, then Accept-Language. */

@@ -14,6 +14,9 @@ export const SECRET_TAIL_AFTER = new Set([
   'referer',
   'not-me',
   'checkresetpwdtokenisexpired',
+  // The OpenID Provider's interaction and resume paths carry the interaction's id.
+  'interaction',
+  'oidc/auth',
 ]);
 
 function decodedOrAsIs(text: string): string {
@@ -32,7 +35,10 @@ function decodedOrAsIs(text: string): string {
 export function logSafePath(url: string): string {
   const path = decodedOrAsIs(url.split(/[?#]/, 1)[0] ?? '');
   const segments = path.split('/');
-  const at = segments.findIndex((segment) => SECRET_TAIL_AFTER.has(segment.toLowerCase()));
+  const at = segments.findIndex(
+    (segment, i) =>
+      SECRET_TAIL_AFTER.has(segment.toLowerCase()) || SECRET_TAIL_AFTER.has(`${segments[i - 1] ?? ''}/${segment}`.toLowerCase()),
+  );
   if (at === -1) return path;
   return [...segments.slice(0, at + 1), ...segments.slice(at + 1).map((segment) => (segment === '' ? segment : MASK))].join('/');
 }

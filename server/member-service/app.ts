@@ -31,11 +31,13 @@ import { phoneProofRoutes } from './routes/phone-proof.ts';
 import { registerRoutes } from './routes/register.ts';
 import { securityEventRoutes } from './routes/security-events.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { claimsRoutes } from './routes/claims.ts';
 import { socialRoutes } from './routes/social.ts';
-import { prepareDummyHash } from './security/passwords.ts';
+import { passwordHasher } from './security/passwords.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
 import { lazyChildLogger } from '../common/lazy-child-logger.ts';
+import { wellFormedText } from '../common/well-formed-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +92,8 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
       reply.code(400).send(fail('FormValidateFail')),
   });
-  await prepareDummyHash();
+  const passwords = passwordHasher(config.passwordHashCost);
+  await passwords.prepare();
   const store = await openMemberStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -98,7 +101,13 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   });
   const clock = options.clock ?? systemClock;
   const background = new BackgroundTasks(app.log);
-  const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log });
+  const mailer = createMailer({
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    smtpAllowPlaintext: config.smtpAllowPlaintext,
+    mailFrom: config.mailFrom,
+    logger: app.log,
+  });
   const messages = new MessageDelivery({
     ctx: { store, clock, config },
     mailer,
@@ -114,7 +123,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     pollMs: config.deliveryPollSeconds * 1000,
     giveUpMs: config.deliveryGiveUpHours * 60 * 60 * 1000,
   });
-  const ctx: ServiceContext = { config, store, clock, messages, background };
+  const ctx: ServiceContext = { config, store, clock, messages, background, passwords };
   const jobs = new JobRunner({
     store,
     clock,
@@ -138,6 +147,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   });
 
   await app.register(errorsPlugin);
+  await app.register(wellFormedText);
   await app.register(openApi, MEMBER_SERVICE_OPENAPI);
   await app.register(httpMetrics, { service: 'member-service' });
   await app.register(serviceKeyPlugin, { serviceKey: config.serviceKey });
@@ -160,6 +170,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   await app.register(activationRoutes, ctx);
   await app.register(socialRoutes, ctx);
   await app.register(securityEventRoutes, ctx);
+  await app.register(claimsRoutes, ctx);
   await app.register(crmRoutes, ctx);
   await app.register(infoRoutes);
   return app;

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { loadMetricsListenerConfig, type MetricsListenerConfig } from '../common/metrics/metrics-config.ts';
 import { loadOrCreateSecret } from '../common/secrets.ts';
+import type { PasswordHashCost } from './security/passwords.ts';
 
 export interface MemberServiceConfig {
   host: string;
@@ -9,6 +10,8 @@ export interface MemberServiceConfig {
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Cleartext SMTP to a host that is not loopback; otherwise `smtp://` must upgrade with STARTTLS. */
+  smtpAllowPlaintext: boolean;
   mailFrom: string;
   publicOrigin: string;
   serviceKey: string;
@@ -37,6 +40,8 @@ export interface MemberServiceConfig {
   mailQueueMaxAgeSeconds: number;
   /** Where a standalone member service serves Prometheus metrics; undefined: no listener (in-process: the portal's listener serves them). */
   metrics?: MetricsListenerConfig;
+  /** argon2id cost of new password hashes; `test-only` is for test suites (security/passwords.ts). */
+  passwordHashCost: PasswordHashCost;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -47,7 +52,8 @@ const EnvSchema = Type.Object({
   MEMBER_SERVICE_PORT: Type.Optional(Type.String({ pattern: '^\\d{1,5}$' })),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
-  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^?#]+$' })),
+  SMTP_ALLOW_PLAINTEXT: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+/?$' })),
   SERVICE_KEY: Type.Optional(Type.String({ minLength: 16 })),
@@ -65,6 +71,7 @@ const EnvSchema = Type.Object({
   DELIVERY_POLL_SECONDS: Type.Optional(Type.String({ pattern: '^\\d{1,4}$' })),
   DELIVERY_GIVE_UP_HOURS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,3}$' })),
   MAIL_QUEUE_MAX_AGE_SECONDS: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,6}$' })),
+  PASSWORD_HASH_COST: Type.Optional(Type.Union([Type.Literal('production'), Type.Literal('test-only')])),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -95,6 +102,10 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
   const dataDir = values.DATA_DIR ?? './data';
+  const passwordHashCost = values.PASSWORD_HASH_COST ?? 'production';
+  // A weak hash cost must never reach real passwords, whoever copies a test's environment.
+  if (passwordHashCost !== 'production' && env.NODE_ENV === 'production')
+    throw invalid('PASSWORD_HASH_COST', 'test-only is refused when NODE_ENV=production');
 
   return {
     host: values.MEMBER_SERVICE_HOST ?? '127.0.0.1',
@@ -102,6 +113,7 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
     dataDir,
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
+    smtpAllowPlaintext: values.SMTP_ALLOW_PLAINTEXT === 'true',
     mailFrom: values.MAIL_FROM ?? `no-reply@${companyDomains[0] ?? 'localhost'}`,
     publicOrigin: (values.PUBLIC_ORIGIN ?? 'http://localhost:3000').replace(/\/$/, ''),
     serviceKey: values.SERVICE_KEY ?? loadOrCreateSecret(dataDir, 'service-key'),
@@ -124,5 +136,6 @@ export function loadMemberServiceConfig(env: NodeJS.ProcessEnv = process.env): M
       host: 'MEMBER_SERVICE_METRICS_HOST',
       defaultPort: 9465,
     }),
+    passwordHashCost,
   };
 }

@@ -1,3 +1,4 @@
+import { addresseeNames } from './mail/name-values.ts';
 import type { Language } from '../../shared/languages.ts';
 import { KEEP_PASSWORD_LINK_VALID_SECONDS, RESET_LINK_VALID_SECONDS } from '../../shared/limits.ts';
 import type { CoreContext } from './core-context.ts';
@@ -48,12 +49,7 @@ async function issue(
 export async function passwordResetMail(ctx: MailContext, member: MemberRow, lang: Language, returnUrl = ''): Promise<OutgoingMail> {
   const token = await issue(ctx, member, 'reset', 'forgot', returnUrl, RESET_LINK_VALID_SECONDS);
   const link = resetLink(ctx.config.publicOrigin, lang, token, member.public_id);
-  const mail = renderPasswordResetMail(
-    lang,
-    { firstName: member.first_name, lastName: member.last_name, email: member.email },
-    link,
-    RESET_MINUTES,
-  );
+  const mail = renderPasswordResetMail(lang, { ...addresseeNames(member), email: member.email }, link, RESET_MINUTES);
   return { to: member.email, ...mail };
 }
 
@@ -65,12 +61,7 @@ export async function passwordReminderMail(ctx: MailContext, member: MemberRow, 
     reset: resetLink(ctx.config.publicOrigin, lang, resetToken, member.public_id),
     keep: keepPasswordLink(ctx.config.publicOrigin, lang, member.public_id, member.source, keepToken),
   };
-  const mail = renderPasswordReminderMail(
-    lang,
-    { firstName: member.first_name, lastName: member.last_name, email: member.email },
-    links,
-    RESET_MINUTES,
-  );
+  const mail = renderPasswordReminderMail(lang, { ...addresseeNames(member), email: member.email }, links, RESET_MINUTES);
   return { to: member.email, ...mail };
 }
 
@@ -78,11 +69,6 @@ export async function passwordReminderMail(ctx: MailContext, member: MemberRow, 
 export function passwordChangedMail(ctx: Pick<MailContext, 'config'>, member: MemberRow, lang: Language, changedAt: number): OutgoingMail {
   const when = `${new Date(changedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const forgot = `${ctx.config.publicOrigin}/${lang}/forgot-password`;
-  const mail = renderPasswordChangedMail(
-    lang,
-    { firstName: member.first_name, lastName: member.last_name, email: member.email },
-    when,
-    forgot,
-  );
+  const mail = renderPasswordChangedMail(lang, { ...addresseeNames(member), email: member.email }, when, forgot);
   return { to: member.email, ...mail };
 }

@@ -1,3 +1,4 @@
+import { addresseeNames } from './mail/name-values.ts';
 import type { Language } from '../../shared/languages.ts';
 import { ACTIVATION_LINK_VALID_SECONDS } from '../../shared/limits.ts';
 import type { CoreContext } from './core-context.ts';
@@ -24,8 +25,7 @@ export async function verificationMail(ctx: CoreContext, member: MemberRow, lang
   await ctx.store.activations.issue(member.id, hashToken(token), now, now + ACTIVATION_LINK_VALID_SECONDS * 1000);
   const link = activationLink(ctx.config.publicOrigin, lang, token, member.public_id, member.source);
   const mail = renderVerifyEmail(lang, {
-    firstName: member.first_name,
-    lastName: member.last_name,
+    ...addresseeNames(member),
     email: member.email,
     link,
     days: Math.round(ACTIVATION_LINK_VALID_SECONDS / DAY_SECONDS),

@@ -1,5 +1,6 @@
 import { accountContract } from './account.ts';
 import { authContract } from './auth.ts';
+import { claimsContract } from './claims.ts';
 import { crmContract } from './crm.ts';
 import { infoContract } from './info.ts';
 import { otpContract } from './otp.ts';
@@ -30,6 +31,7 @@ export const memberService = {
   crm: crmContract,
   info: infoContract,
   securityEvents: securityEventsContract,
+  claims: claimsContract,
 };
 
 export const MEMBER_SERVICE_ROUTES: readonly ContractRoute[] = Object.values(memberService).flatMap((group) => Object.values(group));

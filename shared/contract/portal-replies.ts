@@ -30,7 +30,12 @@ export const OtpSendSchema = Type.Object({
 });
 
 export const LogoutSchema = Type.Object({ redirectUrl: Type.String({ description: 'the allowed callback URL, else the login page' }) });
-export const BackToSiteSchema = Type.Object({ url: Type.Union([Type.String(), Type.Null()], { description: 'null unless allow-listed' }) });
+export const BackToSiteSchema = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()], { description: 'null unless allow-listed' }),
+  site: Type.Union([Type.String(), Type.Null()], {
+    description: "the site's name (CALLBACK_SITE_NAMES) or host; null for a URL on the portal or not allow-listed",
+  }),
+});
 
 /** ForgotPwd for an employee account (ResetPwd4DL): the employee platform's reset page, when configured. */
 export const EmployeeResetSchema = Type.Object({ redirectUrl: Type.String() });

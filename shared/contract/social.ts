@@ -18,6 +18,9 @@ const SocialConnectSchema = Type.Object({
   socialEmail: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH })),
   socialName: OptionalFreeText(200),
   isConnect: Type.Boolean(),
+  /** Where the portal saw a connect happen, recorded with its socialConnected event. */
+  device: Type.Optional(Type.String({ maxLength: 120 })),
+  ipPrefix: Type.Optional(Type.String({ maxLength: 60 })),
 });
 
 const socialLogin = (url: string) => route('POST', url, { body: SocialLoginSchema, response: replies(SignedInDataSchema) });

@@ -66,12 +66,23 @@ t.test('delete, sign out, sign in again, restore; the purge after the date', asy
   t.same(exists.body.data, { isExist: false }, 'the address can register again');
 });
 
-t.test('back-to-site link: only for allowed callback URLs', async (t) => {
-  const stack = await startStack(t, { env: { ALLOWED_CALLBACK_HOSTS: 'shop.example.com' } });
+t.test('back-to-site link: only for allowed callback URLs, named as the configuration names the site', async (t) => {
+  const stack = await startStack(t, {
+    env: {
+      ALLOWED_CALLBACK_HOSTS: 'shop.example.com, https://partners.example.com, docs.example.com',
+      CALLBACK_SITE_NAMES: 'shop.example.com=Shop, https://partners.example.com=Partner Portal',
+    },
+  });
   const client = createClient(stack.bffUrl);
-  const check = async (url: string) => (await client.get(`/api/Member/BackToSite?callbackUrl=${encodeURIComponent(url)}`)).body.data.url;
-  t.equal(await check('https://shop.example.com/cart?x=1'), 'https://shop.example.com/cart?x=1');
-  t.equal(await check('https://evil.example/'), null);
-  t.equal(await check('//evil.example/'), null);
-  t.equal(await check('javascript:alert(1)'), null);
+  const check = async (url: string) => (await client.get(`/api/Member/BackToSite?callbackUrl=${encodeURIComponent(url)}`)).body.data;
+  t.same(await check('https://shop.example.com/cart?x=1'), { url: 'https://shop.example.com/cart?x=1', site: 'Shop' });
+  t.same(await check('https://partners.example.com/'), { url: 'https://partners.example.com/', site: 'Partner Portal' });
+  t.same(
+    await check('https://docs.example.com:8443/a'),
+    { url: 'https://docs.example.com:8443/a', site: 'docs.example.com:8443' },
+    'unnamed: its host',
+  );
+  t.same(await check('/en/my-account'), { url: '/en/my-account', site: null }, 'the portal itself is no site to go back to');
+  for (const hostile of ['https://evil.example/', '//evil.example/', 'javascript:alert(1)', 'https://shop.example.com.evil.example/'])
+    t.same(await check(hostile), { url: null, site: null }, `${hostile}: neither link nor name`);
 });

@@ -23,30 +23,34 @@ t.test('captcha off without keys', async (t) => {
   const res = await portalConfig(app, '?lang=en');
   t.equal(res.status, 200);
   t.same(res.body, { isSuccess: true, code: 'ok', data: { captcha: { type: null }, chineseSite: false } });
-  t.same((await portalConfig(app, '?lang=zh-cn')).body.data, { captcha: { type: null }, chineseSite: true });
+  t.same(
+    (await portalConfig(app, '?lang=zh-cn')).body.data,
+    { captcha: { type: null }, chineseSite: false },
+    'the client adds zh-cn to the variant',
+  );
 });
 
-t.test('Google elsewhere, Turnstile for zh-cn and the Chinese host, never the secret', async (t) => {
+t.test('Google elsewhere, Turnstile on the Chinese host whatever the language, never the secret', async (t) => {
   const { app } = await buildBff(t, keys);
   const en = await portalConfig(app, '?lang=en');
   t.same(en.body.data, { captcha: { type: 1, siteKey: 'google-site' }, chineseSite: false });
   t.match(en.cache, /no-store/);
   t.same((await portalConfig(app, '?lang=zh-tw')).body.data, { captcha: { type: 1, siteKey: 'google-site' }, chineseSite: false });
-  t.same((await portalConfig(app, '?lang=zh-cn')).body.data, { captcha: { type: 2, siteKey: 'turnstile-site' }, chineseSite: true });
-  t.same(
-    (await portalConfig(app, '', { 'accept-language': 'zh-cn' })).body.data.captcha.type,
-    2,
-    'language from Accept-Language without ?lang',
-  );
+  t.same((await portalConfig(app, '?lang=zh-cn')).body.data, { captcha: { type: 1, siteKey: 'google-site' }, chineseSite: false });
+  t.same((await portalConfig(app, '', { 'accept-language': 'zh-cn' })).body.data.captcha.type, 1, 'nor Accept-Language');
   const chineseHost = await portalConfig(app, '?lang=en', { host: 'MEMBER.example.cn:8443' });
   t.same(chineseHost.body.data, { captcha: { type: 2, siteKey: 'turnstile-site' }, chineseSite: true });
   for (const res of [en, chineseHost]) t.notMatch(JSON.stringify(res.body), /secret/);
 });
 
-t.test('off when only the other provider has keys', async (t) => {
-  const { app } = await buildBff(t, { TURNSTILE_SITE_KEY: 'turnstile-site', TURNSTILE_SECRET_KEY: 'turnstile-secret' });
-  t.same((await portalConfig(app, '?lang=en')).body.data.captcha, { type: null });
-  t.same((await portalConfig(app, '?lang=zh-cn')).body.data.captcha, { type: 2, siteKey: 'turnstile-site' });
+t.test("no site key when only the other provider has keys (the host's forms refuse)", async (t) => {
+  const { app } = await buildBff(t, {
+    TURNSTILE_SITE_KEY: 'turnstile-site',
+    TURNSTILE_SECRET_KEY: 'turnstile-secret',
+    CHINESE_HOSTS: 'member.example.cn',
+  });
+  t.same((await portalConfig(app, '?lang=en')).body.data.captcha, { type: 1 });
+  t.same((await portalConfig(app, '?lang=en', { host: 'member.example.cn' })).body.data.captcha, { type: 2, siteKey: 'turnstile-site' });
 });
 
 t.test('WeChat skip only when allowed and only for the WeChat browser', async (t) => {

@@ -54,6 +54,7 @@ t.test('explicit values', async (t) => {
     UPSTREAM_URL: 'http://10.0.0.5:4000/',
     UPSTREAM_SERVICE_KEY: 'k'.repeat(32),
     ALLOWED_CALLBACK_HOSTS: 'Shop.Example.com, store.example.com:8443, https://Pay.Example.com:9443, http://localhost:8080,',
+    CALLBACK_SITE_NAMES: 'Shop.Example.com=Shop, https://pay.example.com:9443= Pay & Go ',
     SESSION_IDLE_SECONDS: '60',
     SESSION_ABSOLUTE_SECONDS: '120',
     LOG_LEVEL: 'warn',
@@ -74,6 +75,7 @@ t.test('explicit values', async (t) => {
     'https://pay.example.com:9443',
     'http://localhost:8080',
   ]);
+  t.same(config.callbackSiteNames, { 'shop.example.com': 'Shop', 'https://pay.example.com:9443': 'Pay & Go' });
   t.same([config.requestTimeoutMs, config.headersTimeoutMs, config.keepAliveTimeoutMs], [5000, 2000, 65000]);
   t.equal(loadBffConfig({ ...base, REQUEST_TIMEOUT_MS: '4000' }).headersTimeoutMs, 4000, 'headers never get longer than the whole request');
   t.equal(config.sessionIdleSeconds, 60);
@@ -100,6 +102,8 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     ['ALLOWED_CALLBACK_HOSTS', 'ftp://shop.example.com'],
     ['ALLOWED_CALLBACK_HOSTS', 'https://shop.example.com/path'],
     ['ALLOWED_CALLBACK_HOSTS', 'shop.example.com/path'],
+    ['CALLBACK_SITE_NAMES', 'shop.example.com'],
+    ['CALLBACK_SITE_NAMES', 'shop.example.com=<b>Shop</b>'],
     ['REQUEST_TIMEOUT_MS', '0'],
     ['HEADERS_TIMEOUT_MS', 'soon'],
     ['KEEP_ALIVE_TIMEOUT_MS', '-1'],
@@ -109,6 +113,9 @@ t.test('a bad value throws an error naming the variable', async (t) => {
     ['LOGIN_FAILURE_WINDOW_SECONDS', 'forever'],
     ['REGISTER_RATE_LIMIT_PER_MINUTE', '1e3'],
     ['TRUST_PROXY', 'yes please'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example'],
     ['LOG_LEVEL', 'loud'],
     ['REDIS_URL', 'http://cache'],
   ];

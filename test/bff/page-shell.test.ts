@@ -45,8 +45,8 @@ t.test('each language and screen group has a shell that names everything the scr
   const clientDir = await builtClientDir();
   const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
 
-  // With a query, which may change the screen: the shell without a prerendered screen.
-  const login = shellLinks((await app.inject({ url: '/en/login?callbackurl=x' })).body);
+  // With a site's pass, which changes the screen's brand: the shell without a prerendered screen.
+  const login = shellLinks((await app.inject({ url: '/en/login?pass=x' })).body);
   t.equal(login.scripts.length, 1, 'one entry script');
   const entry = login.scripts[0]!;
   const entryImports = [...(await staticClosure(clientDir, entry))].sort();
@@ -79,11 +79,15 @@ t.test('each language and screen group has a shell that names everything the scr
     }
   }
 
-  const unknownScreen = shellLinks((await app.inject({ url: '/ko-kr/no-such-screen?a=b' })).body);
-  t.same(unknownScreen.modules, login.modules, 'a screen the client does not know goes to login: the login shell');
+  const unknownScreenReply = await app.inject({ url: '/ko-kr/no-such-screen?a=b' });
+  t.equal(unknownScreenReply.statusCode, 404, 'a screen the portal does not have is not found');
+  const unknownScreen = shellLinks(unknownScreenReply.body);
+  t.same(unknownScreen.modules, login.modules, 'the not-found screen comes with the entry, as login does');
   t.equal(unknownScreen.lang, 'ko');
-  const unknownLocale = shellLinks((await app.inject({ url: '/xx/register' })).body);
-  t.equal(unknownLocale.lang, 'en', 'the client turns an unknown locale into English');
+  t.match(unknownScreenReply.body, /<title>페이지를 찾을 수 없습니다 · [^<]+<\/title>/, 'named in its language');
+  t.match(unknownScreenReply.body, /<meta name="robots" content="noindex">/);
+  const unknownLocale = await app.inject({ url: '/xx/register', headers: { 'accept-language': 'es-MX' } });
+  t.equal(unknownLocale.headers.location, '/es-es/register', "an unknown locale becomes the browser's language");
   const miscased = shellLinks((await app.inject({ url: '/ZH-TW/Register' })).body);
   t.equal(miscased.lang, 'zh-TW', 'a miscased language is still that language');
   t.match(miscased.modules.join(' '), /\/visitor-/);
@@ -137,10 +141,45 @@ t.test('the login screen of each language is drawn at build time, the app fetche
   t.notMatch(
     (await app.inject({ url: '/ja-jp/login?pass=aures' })).body,
     /<form/,
-    'an address with a query gets the app to draw its screen',
+    "an address with a site's pass gets the app to draw its screen (the brand changes)",
+  );
+  t.match(
+    (await app.inject({ url: '/ja-jp/login?callbackurl=https%3A%2F%2Fshop.example.com%2F&returnUrl=x' })).body,
+    /<h1 id="login-title">ログイン<\/h1>/,
+    "a company site's visitors get the drawn screen: any other query changes nothing the first screen draws",
   );
   t.match((await app.inject({ url: '/ja-jp/register' })).body, /<h1 id="register-title"[^>]*>アカウント作成<\/h1>/, 'so is registration');
   t.notMatch((await app.inject({ url: '/ja-jp/register/x' })).body, /<form/, 'an address below a drawn screen is drawn by the app');
   t.notMatch((await app.inject({ url: '/JA-JP/Register' })).body, /<form/, 'so is a miscased one');
   t.notMatch((await app.inject({ url: '/ja-jp/forgot-password' })).body, /<form/, 'other screens are drawn by the app');
+});
+
+t.test('every shell names its screen and describes it in its language, for search results and link previews', async (t) => {
+  const clientDir = await builtClientDir();
+  const { app } = await buildBff(t, { CLIENT_DIR: clientDir });
+  const expected: Record<string, [string, RegExp]> = {
+    '/en/login': ['Sign in · Member Portal', /^Sign in to your member account/],
+    '/en/register?pass=rma': ['Create account · Member Portal', /^Create a free member account/],
+    '/ja-jp/login': ['ログイン · ', /パスキー/],
+    '/es-es/forgot-password': ['¿Ha olvidado su contraseña? · ', /enlace/],
+    '/zh-tw/my-account': ['我的帳號 · ', /會員帳號/],
+  };
+  for (const [url, [title, description]] of Object.entries(expected)) {
+    const html = (await app.inject({ url })).body;
+    const shownTitle = html.match(/<title>([^<]+)<\/title>/)?.[1] ?? '';
+    t.ok(shownTitle.startsWith(title), `${url}: title ${shownTitle}`);
+    t.match(html.match(/<meta name="description" content="([^"]+)">/)?.[1], description, `${url}: description`);
+    t.equal(html.match(/<meta property="og:title" content="([^"]+)">/)?.[1], shownTitle, `${url}: the link preview's title`);
+  }
+  t.match(
+    (await app.inject({ url: '/en/my-account' })).body,
+    /<meta name="robots" content="noindex">/,
+    "a member's page stays out of indexes",
+  );
+  t.notMatch((await app.inject({ url: '/en/login' })).body, /noindex/, 'sign-in may be found');
+  const robots = await app.inject({ url: '/robots.txt' });
+  t.equal(robots.statusCode, 200);
+  t.match(robots.body, /^User-agent: \*$/m);
+  t.match(robots.body, /^Disallow: \/\*\/my-account$/m, 'My account is kept out of indexes');
+  t.notMatch(robots.body, /Disallow: \/\*\/(login|register)$/m, 'sign-in and registration are not');
 });

@@ -1,12 +1,12 @@
 import t, { type Test } from 'tap';
 import { Redis } from 'ioredis';
 import { createActiveMember, createClient, signIn, startAnotherBff, startStack, TEST_PASSWORD, type TestClient } from '../helper.ts';
-import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 
 if (!redisAvailable()) {
   t.test('portal instances sharing Redis', { skip: 'redis-server is not installed' }, async () => {});
 } else {
-  const redis = await startRedisFor(t);
+  const redis = await redisForFile(t);
   let prefixes = 0;
 
   /** Two portal instances on one member service and one Redis; a key prefix of their own per test. */

@@ -4,7 +4,7 @@ import { ManualClock } from '../../server/common/clock.ts';
 import type { KeyValueStore } from '../../server/bff/store/key-value-store.ts';
 import { MemoryStore } from '../../server/bff/store/memory-store.ts';
 import { RedisStore } from '../../server/bff/store/redis-store.ts';
-import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 
 interface StoreUnderTest {
   store: KeyValueStore;
@@ -58,6 +58,22 @@ function contract(name: string, make: (t: Test) => Promise<StoreUnderTest>) {
     await store.increment('window', 0.2);
     await pass(500);
     t.equal(await store.increment('window', 60), 1, 'after the TTL the count starts again');
+  });
+
+  t.test(`${name}: take hands a value to exactly one caller`, async (t) => {
+    const { store, pass } = await make(t);
+    t.equal(await store.take('absent'), undefined);
+    await store.set('challenge', 'abc', 60);
+    const takers = await Promise.all(Array.from({ length: 20 }, () => store.take('challenge')));
+    t.same(
+      takers.filter((value) => value !== undefined),
+      ['abc'],
+      'one of twenty concurrent callers gets it',
+    );
+    t.equal(await store.get('challenge'), undefined, 'and it is gone');
+    await store.set('expiring', 'x', 0.2);
+    await pass(500);
+    t.equal(await store.take('expiring'), undefined, 'nothing after its TTL');
   });
 
   t.test(`${name}: setIfAbsent has exactly one winner`, async (t) => {
@@ -115,7 +131,7 @@ contract('MemoryStore', async (t) => {
 });
 
 if (redisAvailable()) {
-  const server = await startRedisFor(t);
+  const server = await redisForFile(t);
   let tests = 0;
   contract('RedisStore', async (t) => {
     // A prefix per test keeps the tests of this file apart on one server.

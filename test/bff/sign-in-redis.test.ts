@@ -1,14 +1,14 @@
 import t from 'tap';
 import { createClient, startAnotherBff } from '../helper.ts';
 import { readOutbox } from '../helpers/outbox.ts';
-import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { startSignInStack } from './sign-in-fixtures.ts';
 
 if (!redisAvailable()) {
   t.test('sign-in state shared through Redis', { skip: 'redis-server is not installed' }, async () => {});
 } else {
-  const redis = await startRedisFor(t);
+  const redis = await redisForFile(t);
   let prefixes = 0;
 
   /** Two portal instances sharing one Redis (a key prefix of their own per test) and one member service. */

@@ -1,13 +1,13 @@
 import t from 'tap';
 import { createClient, startAnotherBff, startStack } from '../helper.ts';
 import { startGraphApi } from '../helpers/graph-api.ts';
-import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 
 if (!redisAvailable()) {
   t.test('social sign-in across portal instances', { skip: 'redis-server is not installed' }, async () => {});
 } else {
   t.test('a round trip started on one instance finishes on another (state and identity live in the shared session)', async (t) => {
-    const redis = await startRedisFor(t);
+    const redis = await redisForFile(t);
     const facebook = await startGraphApi(t);
     const stack = await startStack(t, { env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'social:', ...facebook.env() } });
     const other = await startAnotherBff(t, stack);

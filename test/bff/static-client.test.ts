@@ -34,9 +34,8 @@ t.test('every page path under a language gets the app shell, never cached', asyn
     '/en/login',
     '/ja-jp/register?pass=rma',
     '/zh-tw/auth/activate-member/tok/uid/-',
-    '/es-es/no-such-page',
     '/ko-kr',
-    '/en/odd.name',
+    '/en/login?callbackurl=https%3A%2F%2Fshop.example.com%2F',
   ]) {
     const res = await app.inject({ url });
     t.equal(res.statusCode, 200, url);
@@ -44,10 +43,15 @@ t.test('every page path under a language gets the app shell, never cached', asyn
     t.equal(res.headers['cache-control'], 'no-cache', url);
     t.match(res.headers['content-type'], /^text\/html/, url);
   }
-  const unknownLocale = await app.inject({ url: '/xx/login' });
-  t.equal(unknownLocale.body, SHELL, 'the client replaces an unknown locale');
-  const file = await app.inject({ url: '/favicon.ico' });
-  t.equal(file.statusCode, 404, 'a file that does not exist is not a page');
+  for (const url of ['/es-es/no-such-page', '/en/odd.name', '/favicon.ico', '/wp-login.php?x=1']) {
+    const res = await app.inject({ url });
+    t.equal(res.statusCode, 404, `${url}: not found`);
+    t.equal(res.body, SHELL, `${url}: the app draws the not-found screen`);
+    t.match(res.headers['content-type'], /^text\/html/, url);
+  }
+  const posted = await app.inject({ method: 'POST', url: '/en/no-such-page' });
+  t.equal(posted.statusCode, 404);
+  t.notMatch(posted.headers['content-type'], /html/, 'only a page read gets a page');
   const api = await app.inject({ url: '/api/Member/NoSuchCall' });
   t.equal(api.statusCode, 404);
   t.same(api.json(), { isSuccess: false, code: 'NotFound' });
@@ -86,12 +90,32 @@ t.test("a screen's address without a language goes to that screen in the browser
     t.equal(res.statusCode, 302, url);
     t.equal(res.headers.location, location, url);
   }
-  const unknownLocale = await app.inject({ url: '/xx/register', headers: { 'accept-language': 'ja' } });
-  t.equal(unknownLocale.statusCode, 200, 'an unknown locale before a screen gets a page shell: the client puts en in its place');
   const notAScreen = await app.inject({ url: '/registerx', headers: { 'accept-language': 'ja' } });
-  t.equal(notAScreen.statusCode, 200, 'a word that names no screen is left to the client (login)');
+  t.equal(notAScreen.statusCode, 404, 'a word that names no screen is not found');
   const slashes = await app.inject({ url: '/login//evil.example/', headers: { 'accept-language': 'ja' } });
   t.equal(slashes.headers.location, '/ja-jp/login//evil.example/', 'the redirect stays on the portal, under the language');
+});
+
+t.test("a bare or foreign language code goes to the portal's language, keeping the rest of the address", async (t) => {
+  const { app } = await withClient(t);
+  const cases: Array<[string, string | undefined, string]> = [
+    ['/es/', 'en-US', '/es-es/'],
+    ['/ja', undefined, '/ja-jp'],
+    ['/ko/register?pass=rma', 'en', '/ko-kr/register?pass=rma'],
+    ['/zh/login', 'zh-TW,zh;q=0.9', '/zh-tw/login'],
+    ['/zh/login', 'zh-Hant-HK', '/zh-tw/login'],
+    ['/zh/login', 'en', '/zh-cn/login'],
+    ['/en-US/my-account', undefined, '/en/my-account'],
+    ['/fr/login', 'fr-FR,ja;q=0.8', '/ja-jp/login'],
+    ['/xx/register', 'es-MX', '/es-es/register'],
+  ];
+  for (const [url, acceptLanguage, location] of cases) {
+    const res = await app.inject({ url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+    t.equal(res.statusCode, 302, `${url} (${acceptLanguage})`);
+    t.equal(res.headers.location, location, `${url} (${acceptLanguage})`);
+  }
+  const slashes = await app.inject({ url: '/es//evil.example/' });
+  t.equal(slashes.headers.location, '/es-es//evil.example/', 'the redirect stays on the portal, under the language');
 });
 
 t.test('a missing build is a clear 503, not a crash', async (t) => {

@@ -8,8 +8,12 @@ import t, { type Test } from 'tap';
 import { startService, type Service } from '../../scripts/bench/processes.ts';
 import { freePort } from '../helper.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
-import { postgresAvailable, startPostgres } from '../helpers/postgres.ts';
-import { redisAvailable, startRedisFor } from '../helpers/redis.ts';
+import { postgresAvailable, postgresForFile } from '../helpers/postgres.ts';
+import { redisAvailable, redisForFile } from '../helpers/redis.ts';
+
+// Five real server processes, each compiling its TypeScript at start and writing its coverage
+// at exit: on a shared two-core machine this outlasts tap's default per-file timeout.
+t.setTimeout(300_000);
 
 /** OTLP span kinds. */
 const SERVER = 2;
@@ -58,9 +62,8 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   const receiver = await startOtlpReceiver(t);
   const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
   const secrets = { serviceKey: randomBytes(24).toString('hex'), passwordEncodingKey: randomBytes(32).toString('hex') };
-  const postgres = postgresAvailable() ? await startPostgres() : undefined;
-  if (postgres) t.teardown(() => postgres.stop());
-  const redis = redisAvailable() ? await startRedisFor(t) : undefined;
+  const postgres = postgresAvailable() ? postgresForFile(t) : undefined;
+  const redis = redisAvailable() ? await redisForFile(t) : undefined;
   const [memberPort, portalPort] = [await freePort(), await freePort()];
 
   const memberService = await start(t, {

@@ -44,12 +44,17 @@ t.test("every shell's title and no-script notice are in its language", async (t)
     t.ok(shells.includes('index.html') && shells.includes('register.html') && shells.includes('login.prerendered.html'));
     for (const file of shells) {
       const html = await readFile(path.join(outdir, 'shells', lang, file), 'utf8');
-      t.equal(decoded(between(html, 'title')), brand, `${lang}/${file}: title`);
+      const title = decoded(between(html, 'title')) ?? '';
+      t.ok(title === brand || title.endsWith(` · ${brand}`), `${lang}/${file}: title ${title} ends with the portal's name`);
       t.equal(decoded(between(html, 'noscript')), noscript, `${lang}/${file}: no-script notice`);
     }
   }
   const rootShell = await readFile(path.join(outdir, 'index.html'), 'utf8');
-  t.equal(between(rootShell, 'title'), english.brand, 'the address without a language gets the English shell');
+  t.equal(between(rootShell, 'title'), `Sign in · ${english.brand}`, 'the address without a language gets the English shell');
   t.equal(between(rootShell, 'noscript'), english.noscript);
-  t.equal(between(await readFile(path.join(outdir, 'shells/ja-jp/my-account.html'), 'utf8'), 'title'), '会員ポータル');
+  t.equal(between(await readFile(path.join(outdir, 'shells/ja-jp/my-account.html'), 'utf8'), 'title'), 'マイアカウント · 会員ポータル');
+  t.equal(
+    between(await readFile(path.join(outdir, 'shells/ko-kr/not-found.html'), 'utf8'), 'title'),
+    '페이지를 찾을 수 없습니다 · 회원 포털',
+  );
 });

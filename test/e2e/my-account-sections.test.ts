@@ -10,10 +10,8 @@ import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const mmddyyyy = (ms: number) => {
-  const d = new Date(ms);
-  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-};
+/** English pages write a day with the month's name ("Dec 27, 2026"), one style on the page. */
+const monthName = (ms: number) => new Intl.DateTimeFormat('en', { month: 'short', day: '2-digit', year: 'numeric' }).format(ms);
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -52,7 +50,8 @@ t.test(
   'English, desktop: menu, back link, password toast, security, subscription, download, delete and restore, leave warning',
   async (t) => {
     const { clientDir } = await launched;
-    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, ALLOWED_CALLBACK_HOSTS: 'shop.example.com' } });
+    // A provider configured (never called): Connected accounts shows only where one is.
+    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, ALLOWED_CALLBACK_HOSTS: 'shop.example.com', GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' } });
     const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
@@ -110,7 +109,7 @@ t.test(
     t.equal(await security.getByLabel(text('account.security.email')).inputValue(), member.email);
     t.ok((await security.getByLabel(text('account.security.email')).getAttribute('readonly')) !== null, 'the e-mail is read-only');
     t.ok(
-      await security.getByText(text('account.security.lastUpdate', { date: mmddyyyy(Date.now()) })).isVisible(),
+      await security.getByText(text('account.security.lastUpdate', { date: monthName(Date.now()) })).isVisible(),
       'Last Update in MM/DD/YYYY',
     );
 
@@ -153,15 +152,23 @@ t.test(
       .getByRole('alertdialog', { name: text('account.delete.confirm.title') })
       .getByRole('button', { name: text('account.delete.confirm.confirm') })
       .click();
-    const restore = page.getByRole('region', { name: text('account.restore.title') });
+    const restore = page.getByRole('region', { name: text('account.restore.bannerTitle') });
     await restore.waitFor();
     const deleteDate = (await apiMember(stack, member)).myAccountDeleteDate as string;
     t.equal(Date.parse(deleteDate) - Date.now() > 29 * DAY, true);
     t.ok(
-      await restore.getByText(text('account.restore.intro', { date: mmddyyyy(Date.parse(deleteDate)) })).isVisible(),
+      await restore.getByText(text('account.restore.intro', { date: monthName(Date.parse(deleteDate)) })).isVisible(),
       'the permanent deletion date',
     );
-    t.ok(await menu.getByRole('link', { name: text('account.restore.title') }).isVisible(), 'the menu follows');
+    t.ok(
+      await page.evaluate(() => {
+        const banner = document.querySelector('.deletion-banner');
+        const sections = document.querySelector('.account__layout');
+        return Boolean(banner && sections && banner.compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+      'the banner is at the top of the page, before the sections',
+    );
+    t.equal(await menu.getByRole('link', { name: text('account.delete.title') }).count(), 0, 'the menu no longer offers Delete');
     t.ok((await waitForMail(stack.dataDir, member.email, { count: 2 })).subject.length > 0, 'a confirmation mail');
     await restore.getByRole('button', { name: text('account.restore.button') }).click();
     await page.getByRole('region', { name: text('account.delete.title') }).waitFor();
@@ -210,7 +217,7 @@ t.test(
   'Japanese on a phone: sections, delete and restore; employees see no Delete; the Chinese site shows no Connected Accounts',
   async (t) => {
     const { clientDir } = await launched;
-    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir } });
+    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' } });
     const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const context = await newContext(browser, stack.bffUrl, 'ja-JP', true);
@@ -244,7 +251,7 @@ t.test(
       .getByRole('alertdialog', { name: text('account.delete.confirm.title') })
       .getByRole('button', { name: text('account.delete.confirm.confirm') })
       .click();
-    await page.getByRole('heading', { name: text('account.restore.title') }).waitFor();
+    await page.getByRole('heading', { name: text('account.restore.bannerTitle') }).waitFor();
     await page
       .getByRole('status')
       .filter({ hasText: text('account.delete.done') })

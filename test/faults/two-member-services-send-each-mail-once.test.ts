@@ -1,7 +1,7 @@
 import t from 'tap';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { register, startMemberService } from '../member-service/service.ts';
-import { postgresAvailable, startPostgres } from '../helpers/postgres.ts';
+import { postgresAvailable, postgresForFile } from '../helpers/postgres.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 
 /**
@@ -10,9 +10,7 @@ import { startSmtpServer } from '../helpers/smtp.ts';
  * retries after 100 ms. Whichever instance gets to a message, it goes out once.
  */
 t.test('two member-service instances send each queued mail once', { skip: !postgresAvailable() }, async (t) => {
-  const postgres = await startPostgres();
-  t.teardown(() => postgres.stop());
-  const databaseUrl = await postgres.createDatabase();
+  const databaseUrl = await postgresForFile(t).createDatabase();
   const first = await startSmtpServer();
   const port = Number(new URL(first.url).port);
   await first.stop();

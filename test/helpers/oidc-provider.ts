@@ -11,6 +11,8 @@ export interface ProviderAccount {
   sub: string;
   email: string;
   name: string;
+  /** The provider's `email_verified` claim; true unless said otherwise. */
+  emailVerified?: boolean;
 }
 
 export interface LocalOidcProvider {
@@ -51,7 +53,10 @@ export async function startOidcProvider(t: TeardownTarget, redirectUris: string[
     findAccount: async (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
       return account
-        ? { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name }) }
+        ? {
+            accountId: sub,
+            claims: async () => ({ sub, email: account.email, email_verified: account.emailVerified ?? true, name: account.name }),
+          }
         : undefined;
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

@@ -52,7 +52,11 @@ function asPostgres(command: string, args: string[]) {
   return isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
 }
 
-/** Starts a throwaway PostgreSQL server on a free loopback port, with its data in a temporary directory. */
+/**
+ * Starts a throwaway PostgreSQL server on a free loopback port, with its data in a temporary
+ * directory. A test that stops or restarts the server needs its own; others take
+ * `postgresForFile`, which shares the run's server.
+ */
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = binDir();
   if (!bin) throw new Error('PostgreSQL binaries not found (set PG_BIN)');
@@ -110,6 +114,63 @@ export async function startPostgres(): Promise<PostgresServer> {
     async stop() {
       await asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface TeardownTarget {
+  teardown(fn: () => unknown): void;
+}
+
+export interface DatabaseSource {
+  /** A database for one test; already migrated when it is a copy of the run's template. */
+  createDatabase(): Promise<string>;
+}
+
+/**
+ * Set by scripts/run-tests.ts, which starts one PostgreSQL for the whole run and migrates a
+ * template database on it: `TEST_POSTGRES_URL` (its `postgres` database) and
+ * `TEST_POSTGRES_TEMPLATE` (the template's name).
+ */
+const SHARED_URL = 'TEST_POSTGRES_URL';
+const SHARED_TEMPLATE = 'TEST_POSTGRES_TEMPLATE';
+
+/** Copies the run's template (`CREATE DATABASE … TEMPLATE`): a few milliseconds instead of a cluster and a migration. */
+function sharedServer(url: string, template: string | undefined): DatabaseSource {
+  let databases = 0;
+  return {
+    async createDatabase() {
+      const name = `test_${process.pid}_${++databases}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create database "${name}"${template ? ` template "${template.replace(/"/g, '')}"` : ''}`);
+      } finally {
+        await client.end();
+      }
+      const database = new URL(url);
+      database.pathname = `/${name}`;
+      return database.toString();
+    },
+  };
+}
+
+/**
+ * Databases for one test file: copies of the run's template on the run's server under
+ * `npm test`, else (a file run alone) empty databases on a server of the file's own, started
+ * on first use and stopped when the file's tests end.
+ */
+export function postgresForFile(root: TeardownTarget): DatabaseSource {
+  const url = process.env[SHARED_URL];
+  if (url) return sharedServer(url, process.env[SHARED_TEMPLATE]);
+  let server: Promise<PostgresServer> | undefined;
+  root.teardown(async () => {
+    if (server) await (await server).stop();
+  });
+  return {
+    async createDatabase() {
+      server ??= startPostgres();
+      return (await server).createDatabase();
     },
   };
 }

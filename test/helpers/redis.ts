@@ -60,7 +60,7 @@ function processAlive(pid: number): boolean {
  * Starts a throwaway redis-server on a free loopback port: nothing saved to disk, daemonized
  * with a pidfile so that exactly this process is stopped afterwards.
  */
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(options: { databases?: number } = {}): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
   const pidFile = join(dir, 'redis.pid');
   let port = await freePort();
@@ -85,6 +85,7 @@ export async function startRedis(): Promise<RedisServer> {
       dir,
       '--logfile',
       join(dir, 'log'),
+      ...(options.databases ? ['--databases', String(options.databases)] : []),
     ]);
     await waitFor(async () => existsSync(pidFile) && (await accepts(port)), 'it accepts connections');
     pid = Number((await readFile(pidFile, 'utf8')).trim());
@@ -120,9 +121,37 @@ export async function startRedis(): Promise<RedisServer> {
   };
 }
 
-/** A server for the whole test file, stopped and removed when the file's tests end. */
+/**
+ * A server of the test's own, stopped and removed when the test ends: for tests that stop and
+ * start it. Others take `redisForFile`.
+ */
 export async function startRedisFor(t: { teardown(fn: () => unknown): void }): Promise<RedisServer> {
   const server = await startRedis();
   t.teardown(() => server.destroy());
   return server;
+}
+
+/**
+ * Set by scripts/run-tests.ts, which starts one redis-server for the whole run with many
+ * databases (`--databases`); database 0 holds only the counter that hands out the others.
+ */
+const SHARED_URL = 'TEST_REDIS_URL';
+const DATABASE_COUNTER = 'test-run:next-database';
+
+/**
+ * A Redis of the test's own to read and write: under `npm test` an empty database of the run's
+ * server (its number in the URL, so every client of the test uses it), else (a file run
+ * alone) a server of its own, removed when the test ends.
+ */
+export async function redisForFile(t: { teardown(fn: () => unknown): void }): Promise<{ url: string }> {
+  const shared = process.env[SHARED_URL];
+  if (!shared) return startRedisFor(t);
+  const { Redis } = await import('ioredis');
+  const counter = new Redis(shared, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    const database = await counter.incr(DATABASE_COUNTER);
+    return { url: `${shared}/${database}` };
+  } finally {
+    counter.disconnect();
+  }
 }

@@ -18,13 +18,17 @@ export interface SmtpCapture {
 
 /**
  * A real SMTP server on a loopback port (plain text, no authentication) that keeps what it
- * receives. `port`: the port of a server that was down and comes back.
+ * receives. `port`: the port of a server that was down and comes back. `host`: another
+ * interface to listen on. `tls`: a key and certificate to offer STARTTLS with.
  */
-export async function startSmtpServer(options: { port?: number } = {}): Promise<SmtpCapture> {
+export async function startSmtpServer(
+  options: { port?: number; host?: string; tls?: { key: string; cert: string } } = {},
+): Promise<SmtpCapture> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: options.tls ? ['AUTH'] : ['STARTTLS', 'AUTH'],
+    ...(options.tls ?? {}),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -45,14 +49,14 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       const address = server.server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
   });
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${options.host ?? '127.0.0.1'}:${port}`,
     messages,
     async waitForMessage(to, options = {}) {
       const count = options.count ?? 1;

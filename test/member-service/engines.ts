@@ -1,4 +1,4 @@
-import { postgresAvailable, startPostgres, type PostgresServer } from '../helpers/postgres.ts';
+import { postgresAvailable, postgresForFile } from '../helpers/postgres.ts';
 
 interface TeardownTarget {
   teardown(fn: () => unknown): void;
@@ -12,24 +12,15 @@ export interface DatabaseEngine {
   databaseUrl(): Promise<string | undefined>;
 }
 
-/**
- * Both storage engines for one test file. The PostgreSQL server starts on first use and
- * stops when the file's tests end; every test gets its own database on it.
- */
+/** Both storage engines for one test file; every test gets its own PostgreSQL database (postgresForFile). */
 export function databaseEngines(root: TeardownTarget): DatabaseEngine[] {
-  let server: Promise<PostgresServer> | undefined;
-  root.teardown(async () => {
-    if (server) await (await server).stop();
-  });
+  const postgres = postgresForFile(root);
   return [
     { name: 'SQLite', skip: false, databaseUrl: async () => undefined },
     {
       name: 'PostgreSQL',
       skip: !postgresAvailable(),
-      async databaseUrl() {
-        server ??= startPostgres();
-        return (await server).createDatabase();
-      },
+      databaseUrl: () => postgres.createDatabase(),
     },
   ];
 }

@@ -47,11 +47,10 @@ for (const engine of databaseEngines(t)) {
     t.notOk(await store.securityEvents.hasAny(bob.id, 'locked'));
 
     const target = (await store.securityEvents.find(ada.id, `ev-${ada.id}-4`))!;
-    await store.securityEvents.setLinkToken(target.id, 'hash-1');
-    t.equal((await store.securityEvents.findByLink(`ev-${ada.id}-4`, 'hash-1'))?.id, target.id);
-    t.equal(await store.securityEvents.findByLink(`ev-${ada.id}-3`, 'hash-1'), undefined, 'the token fits its own event only');
-    await store.securityEvents.setLinkToken(target.id, null);
-    t.equal(await store.securityEvents.findByLink(`ev-${ada.id}-4`, 'hash-1'), undefined, 'a voided link finds nothing');
+    await store.securityEvents.setLinkToken(target.id, 'hash-1', T0 + 100);
+    t.equal((await store.securityEvents.findByLink(`ev-${ada.id}-4`, 'hash-1', T0 + 99))?.id, target.id);
+    t.equal(await store.securityEvents.findByLink(`ev-${ada.id}-3`, 'hash-1', T0 + 99), undefined, 'the token fits its own event only');
+    t.equal(await store.securityEvents.findByLink(`ev-${ada.id}-4`, 'hash-1', T0 + 100), undefined, 'an expired link finds nothing');
 
     await store.sessions.create(ada.id, 'token-a1', T0, T0 + 1e9);
     await store.sessions.create(ada.id, 'token-a2', T0, T0 + 1e9);
@@ -64,7 +63,8 @@ for (const engine of databaseEngines(t)) {
       now: T0,
       expiresAt: T0 + 1e9,
     });
-    await store.securityEvents.endEverything(ada.id, T0 + 10);
+    await store.securityEvents.endEverything(target, T0 + 10);
+    t.equal(await store.securityEvents.findByLink(`ev-${ada.id}-4`, 'hash-1', T0 + 11), undefined, 'a used link finds nothing');
     t.equal(await store.sessions.findMember('token-a1', T0 + 11), undefined, 'every token of the member ends');
     t.equal(await store.sessions.findMember('token-a2', T0 + 11), undefined);
     t.equal((await store.sessions.findMember('token-b1', T0 + 11))?.id, bob.id, "another member's token lives on");

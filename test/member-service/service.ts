@@ -7,6 +7,7 @@ import { encodePassword } from '../../server/common/password-encoding.ts';
 import { buildMemberService } from '../../server/member-service/app.ts';
 import { loadMemberServiceConfig, type MemberServiceConfig } from '../../server/member-service/config.ts';
 import type { Reply } from '../../shared/schemas/reply.ts';
+import { TEST_HASHING } from '../helpers/hashing.ts';
 
 interface TeardownTarget {
   teardown(fn: () => unknown): void;
@@ -36,7 +37,7 @@ export async function startMemberService(
 ): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'member-service-test-'));
   const config = {
-    ...loadMemberServiceConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'https://portal.example' }),
+    ...loadMemberServiceConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'https://portal.example', ...TEST_HASHING }),
     ...overrides,
   };
   const app = await buildMemberService(config, { clock: options.clock, logger: false });

@@ -31,10 +31,10 @@ export function portalRoutes(app: FastifyInstance) {
   api.get(portal.account.backToSite.url, served(portal.account.backToSite), async (request) => {
     // @ts-expect-error the query has `callbackUrl` only
     void request.query.returnUrl;
-    return ok({ url: request.query.callbackUrl });
+    return ok({ url: request.query.callbackUrl, site: null });
   });
   // @ts-expect-error BackToSite's data has `url`, not `href`
-  api.get(portal.account.backToSite.url, served(portal.account.backToSite), async () => ok({ href: null }));
+  api.get(portal.account.backToSite.url, served(portal.account.backToSite), async () => ok({ href: null, site: null }));
   // @ts-expect-error a code outside shared/codes.ts
   api.get(portal.info.portalConfig.url, served(portal.info.portalConfig), async () => fail('NoSuchCode'));
 }

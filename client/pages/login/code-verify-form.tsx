@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
@@ -14,6 +15,8 @@ export interface CodeSent {
   lastThreeDigits?: string;
   /** End of the resend countdown, epoch milliseconds. */
   resendEndsAt: number;
+  /** The code confirms a password given just before (a `confirmbycode` sign-in), not a sign-in by code alone. */
+  confirmingPassword?: boolean;
 }
 
 export interface CodeVerifyFormProps {
@@ -21,12 +24,43 @@ export interface CodeVerifyFormProps {
   onSubmit: (values: { code?: string }) => Promise<void>;
   onResend: () => Promise<void>;
   onPasswordLogin: () => void;
+  /** A text whose delivery is uncertain: the code by e-mail instead. */
+  onUseEmail: () => Promise<void>;
+}
+
+/** Where no number could be named: how text codes work, and the e-mail code right there. */
+function EmailInstead({ onUseEmail }: { onUseEmail: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="code-verify-form__alternative">
+      <p>{t('login.code.phoneNeedsProof')}</p>
+      <Button
+        variant="secondary"
+        className="button--compact"
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void onUseEmail().finally(() => setBusy(false));
+        }}
+      >
+        {t('login.code.useEmail')}
+      </Button>
+    </div>
+  );
 }
 
 /** Verify mode: where the code went, the code field, resend after the countdown. */
-export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: CodeVerifyFormProps) {
+export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin, onUseEmail }: CodeVerifyFormProps) {
   const { t } = useTranslation();
-  const byPhone = sent.otpVerifyType === OtpVerifyType.Phone && sent.lastThreeDigits;
+  const byPhone = sent.otpVerifyType === OtpVerifyType.Phone;
+  // The portal names the number's last digits only to a browser that has signed in as this member
+  // before; to anyone else it answers alike whether or not the account has a proven number.
+  const sentTo = !byPhone
+    ? t('login.code.sentToEmail', { userId: sent.userId })
+    : sent.lastThreeDigits
+      ? t('login.code.sentToPhone', { digits: sent.lastThreeDigits })
+      : t('login.code.sentToPhoneIfProven');
   // The login screen moves `resendEndsAt` by the server's count after each send.
   const resend = () => onResend().then(() => true);
 
@@ -36,10 +70,11 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin }: Co
       validate={(values) => validateOtpCode(values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
+          {sent.confirmingPassword && <p className="code-verify-form__why">{t('login.code.confirmPassword')}</p>}
           <p role="status" className="code-verify-form__sent">
-            {byPhone ? t('login.code.sentToPhone', { digits: sent.lastThreeDigits }) : t('login.code.sentToEmail', { userId: sent.userId })}{' '}
-            {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
+            {sentTo} {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
           </p>
+          {byPhone && !sent.lastThreeDigits && <EmailInstead onUseEmail={onUseEmail} />}
           <Field
             name="code"
             label="login.code.label"

@@ -6,7 +6,7 @@ import { REACTIVATE_PATH, reactivate } from '../../api/verification.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { useSecondsLeft } from '../../ui/countdown.ts';
+import { minutesAndSeconds, useSecondsLeft } from '../../ui/countdown.ts';
 import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 
 export interface ShownError {
@@ -21,9 +21,12 @@ export interface ShownError {
 export interface LoginErrorProps extends ShownError {
   /** On the code screen 'unauthorized' means a wrong code, not an inactive account. */
   verifying?: boolean;
-  /** Offered after a failed phone delivery (badrequest): the code by e-mail instead. */
+  /** Offered when no text could go to the phone: the code by e-mail instead. */
   onUseEmail?: () => void;
 }
+
+/** Codes after which the code is offered by e-mail: the text failed, or the phone is not proven. */
+const PHONE_UNAVAILABLE = new Set(['badrequest', 'PhoneNotEnabled']);
 
 /** The translation key of a code's message on the login screen (spec section 8). */
 function loginMessageKey(code: string, verifying = false): string {
@@ -39,10 +42,19 @@ function resendQuery(queryString: string, userId: string): string {
   return params.toString();
 }
 
+/** A lock's one message: how long until Sign in works again (m:ss), then that it does. */
 function LockCountdown({ endsAt }: { endsAt: number }) {
   const { t } = useTranslation();
   const left = useSecondsLeft(endsAt);
-  return <p>{left > 0 ? t('login.lock.countdown', { seconds: left }) : t('login.lock.over')}</p>;
+  // Screen readers hear the wait once, as it started, not every tick of the visible count.
+  const [spoken] = useState(() => t('login.lock.countdown', { time: minutesAndSeconds(left) }));
+  if (left === 0) return <p role="status">{t('login.lock.over')}</p>;
+  return (
+    <p>
+      <span aria-hidden="true">{t('login.lock.countdown', { time: minutesAndSeconds(left) })}</span>
+      <span className="visually-hidden">{spoken}</span>
+    </p>
+  );
 }
 
 /** mustactivate: the verification mail can be sent again, then again after a countdown. */
@@ -84,19 +96,27 @@ function ResendActivation({ userId }: { userId: string }) {
 /** The error box above the login forms; a server title wins over the translated code (spec section 8). */
 export function LoginError({ code, title, userId, endsAt, verifying, onUseEmail }: LoginErrorProps) {
   const { t } = useTranslation();
+  // A lock whose end is known is one short message: why, and how long to wait.
+  if (code === 'AccountLock' && endsAt !== undefined)
+    return (
+      <div className="alert alert--error" role="alert">
+        <LockCountdown endsAt={endsAt} />
+      </div>
+    );
   const message = title ?? t(loginMessageKey(code, verifying), { defaultValue: t('error.AccountOrPwdFail') });
+  // No proven phone is a way to go on, not a failure: said calmly, with the e-mail code beside it.
+  const guidance = code === 'PhoneNotEnabled';
   return (
-    <div className="alert alert--error" role="alert">
+    <div className={guidance ? 'alert alert--info' : 'alert alert--error'} role={guidance ? 'status' : 'alert'}>
       <p>{message}</p>
-      {code === 'AccountLock' && endsAt !== undefined && <LockCountdown endsAt={endsAt} />}
       {code === 'mustactivate' && (
         <p>
           <ResendActivation userId={userId} />
         </p>
       )}
-      {code === 'badrequest' && onUseEmail && (
+      {PHONE_UNAVAILABLE.has(code) && onUseEmail && (
         <p>
-          <Button variant="link" onClick={onUseEmail}>
+          <Button variant="secondary" className="button--compact" onClick={onUseEmail}>
             {t('login.code.useEmail')}
           </Button>
         </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
@@ -19,6 +19,7 @@ import { useVariant } from '../../variant.ts';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { CodeVerifyForm, type CodeSent } from './code-verify-form.tsx';
 import { LoginError, type ShownError } from './login-error.tsx';
+import { ContinueTo } from './continue-to.tsx';
 import { MyaAnnouncement } from './mya-announcement.tsx';
 import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -27,6 +28,12 @@ import { endsIn } from '../../ui/countdown.ts';
 
 /** The three modes of the login screen (spec section 2). */
 type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);
+
+/** The screen's heading: where to look once a code is on its way, else Sign in. */
+function heading(mode: Mode): string {
+  if (mode.name !== 'verify') return 'login.title';
+  return mode.otpVerifyType === OtpVerifyType.Phone ? 'login.code.checkPhone' : 'login.code.checkEmail';
+}
 
 /** Replies after which the typed password is of no more use. */
 const PASSWORD_REFUSED = new Set(['AccountOrPwdFail', 'AccountLock']);
@@ -77,7 +84,13 @@ export default function LoginPage() {
     const userId = (values.email ?? '').trim();
     setError(undefined);
     try {
-      const refused = await follow(await login({ userId, password: values.password ?? '', returnUrl, pass }), userId);
+      const reply = await login({ userId, password: values.password ?? '', returnUrl, pass });
+      if (reply.code === 'confirmbycode') {
+        // The password was chosen before the address was proven: a mailed code confirms it, once.
+        await requestCode(userId, OtpVerifyType.Email, true);
+        return false;
+      }
+      const refused = await follow(reply, userId);
       return refused !== undefined && PASSWORD_REFUSED.has(refused);
     } catch (caught) {
       setError({ code: failureCode(caught), userId });
@@ -85,7 +98,7 @@ export default function LoginPage() {
     }
   };
 
-  const requestCode = async (userId: string, type: OtpVerifyType) => {
+  const requestCode = async (userId: string, type: OtpVerifyType, confirmingPassword = false) => {
     setError(undefined);
     try {
       const reply = await sendOtpCode({ userId, otpVerifyType: type, lang });
@@ -97,7 +110,14 @@ export default function LoginPage() {
       const remaining = data.remainingSeconds ?? OTP_SEND_WINDOW_SECONDS;
       if (type === OtpVerifyType.Phone) rememberCodeSent(userId, Date.now() - (OTP_SEND_WINDOW_SECONDS - remaining) * 1000);
       const countdown = startingCountdown(userId, data.remainingSeconds);
-      setMode({ name: 'verify', userId, otpVerifyType: type, lastThreeDigits: data.lastThreeDigits, resendEndsAt: endsIn(countdown) });
+      setMode({
+        name: 'verify',
+        userId,
+        otpVerifyType: type,
+        lastThreeDigits: data.lastThreeDigits,
+        resendEndsAt: endsIn(countdown),
+        confirmingPassword,
+      });
     } catch (caught) {
       setError({ code: failureCode(caught), userId });
     }
@@ -122,12 +142,15 @@ export default function LoginPage() {
 
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
-      <h1 id="login-title">{t('login.title')}</h1>
+      <h1 id="login-title">{t(heading(mode))}</h1>
+      <ContinueTo />
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
+      {mode.name === 'password' && <SocialButtons origin="login" />}
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
           email={email}
+          lockedUntil={error?.code === 'AccountLock' ? error.endsAt : undefined}
           onSubmit={signIn}
           onCodeLogin={(typed) => {
             setEmail(typed);
@@ -149,22 +172,22 @@ export default function LoginPage() {
         <CodeVerifyForm
           sent={mode}
           onSubmit={(values) => verifyCode(mode, values.code ?? '')}
-          onResend={() => requestCode(mode.userId, mode.otpVerifyType)}
+          onResend={() => requestCode(mode.userId, mode.otpVerifyType, mode.confirmingPassword)}
+          onUseEmail={() => requestCode(mode.userId, OtpVerifyType.Email)}
           onPasswordLogin={() => toPasswordMode(mode.userId)}
         />
       )}
       {mode.name === 'password' && (
         <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />
       )}
-      {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
       <p className="login__privacy">
-        {t('login.privacyNotice')}{' '}
-        <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer">
-          {t('login.privacyPolicy')}
-        </a>
+        <Trans
+          i18nKey="login.privacyStatement"
+          components={{ policy: <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer" /> }}
+        />
       </p>
     </section>
   );

@@ -6,6 +6,7 @@ import { LOGIN_ID_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../shared/limits
 import { validateLogin, type LoginValues } from '../../../shared/rules/login.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { useSecondsLeft } from '../../ui/countdown.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
 
@@ -16,11 +17,14 @@ export interface PasswordFormProps {
   onSubmit: (values: LoginValues) => Promise<boolean>;
   /** Switches to code sign-in, taking the typed account ID along. */
   onCodeLogin: (email: string) => void;
+  /** End of the account's lock (epoch milliseconds): Sign in waits for it. */
+  lockedUntil?: number;
 }
 
 /** Password mode: account ID and password, forgot-password link, the way to code sign-in. */
-export function PasswordForm({ email, onSubmit, onCodeLogin }: PasswordFormProps) {
+export function PasswordForm({ email, onSubmit, onCodeLogin, lockedUntil }: PasswordFormProps) {
   const { t } = useTranslation();
+  const locked = useSecondsLeft(lockedUntil ?? 0) > 0;
   const { queryString } = useUrlSession();
   const formElement = useRef<HTMLFormElement>(null);
   return (
@@ -49,7 +53,7 @@ export function PasswordForm({ email, onSubmit, onCodeLogin }: PasswordFormProps
           <p className="login__forgot">
             <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>
           </p>
-          <Button type="submit" busy={submitting} className="button--block">
+          <Button type="submit" busy={submitting} disabled={locked} className="button--block">
             {t('login.submit')}
           </Button>
           <p className="login__switch">

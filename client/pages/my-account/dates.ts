@@ -1,10 +1,7 @@
 import { languageTag } from '../../../shared/language-tag.ts';
 import type { Language } from '../../../shared/languages.ts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 const STYLES = {
-  numeric: { year: 'numeric', month: '2-digit', day: '2-digit' },
   shortMonth: { month: 'short', day: '2-digit', year: 'numeric' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -19,8 +16,14 @@ function formatterOf(lang: Language, style: DateStyle): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * A date as one unbreakable piece: its spaces do not break, and in Chinese, which may break
+ * between any two characters, word joiners hold it together, so a phone never shows
+ * "2026年11月27" on one line and "日" on the next.
+ */
 function format(date: Date, lang: Language, style: DateStyle): string {
-  return formatterOf(lang, style).format(date);
+  const text = formatterOf(lang, style).format(date).replaceAll(' ', '\u00a0');
+  return lang.startsWith('zh') ? [...text].join('\u2060') : text;
 }
 
 export type DateStyle = keyof typeof STYLES;
@@ -38,18 +41,9 @@ function dateOf(iso: string | null | undefined): Date | undefined {
 }
 
 /**
- * A day in figures, in the browser's time zone, or '' for a missing or unreadable date. English
- * pages write MM/DD/YYYY (spec section 9); the other languages write the order their readers
- * expect (2026/11/23 in Japanese and Chinese, 2026. 11. 23. in Korean, 23/11/2026 in Spanish).
+ * MMM DD, YYYY (spec section 9), written the way the page's language writes a short month: the
+ * one style of a day on a page (English readers worldwide read "Dec 27, 2026" alike).
  */
-export function numericDate(iso: string | null | undefined, lang: Language): string {
-  const date = dateOf(iso);
-  if (!date) return '';
-  if (lang === 'en') return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
-  return format(date, lang, 'numeric');
-}
-
-/** MMM DD, YYYY (spec section 9), written the way the page's language writes a short month. */
 export function shortMonthDate(iso: string | null | undefined, lang: Language): string {
   const date = dateOf(iso);
   return date ? format(date, lang, 'shortMonth') : '';
@@ -57,10 +51,9 @@ export function shortMonthDate(iso: string | null | undefined, lang: Language): 
 
 /**
  * Date and time of an event in the browser's time zone, the way the page's language writes them,
- * on one line: its spaces do not break, so a phone never shows the day on one line and the hour
- * on the next.
+ * on one line, so a phone never shows the day on one line and the hour on the next.
  */
 export function dateTime(iso: string, lang: Language): string {
   const date = dateOf(iso);
-  return date ? format(date, lang, 'dateTime').replaceAll(' ', '\u00a0') : '';
+  return date ? format(date, lang, 'dateTime') : '';
 }

@@ -5,7 +5,7 @@ import { DELETION_PERMANENT_DAYS } from '../../../shared/limits.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
-import { numericDate } from './dates.ts';
+import { shortMonthDate } from './dates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +19,7 @@ export interface DeleteConfirmDialogProps {
 
 /** The date the account would be deleted for good if the member confirmed now (DESIGN.md: 30 days). */
 function permanentDeletionDate(now: number, lang: Language): string {
-  return numericDate(new Date(now + DELETION_PERMANENT_DAYS * DAY_MS).toISOString(), lang);
+  return shortMonthDate(new Date(now + DELETION_PERMANENT_DAYS * DAY_MS).toISOString(), lang);
 }
 
 /** Keeps Tab and Shift+Tab among the dialog's own enabled buttons. */

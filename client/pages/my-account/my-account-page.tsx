@@ -1,4 +1,4 @@
-import { type ReactElement, useDeferredValue } from 'react';
+import { type ReactElement, useDeferredValue, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Member } from '../../../shared/schemas/member.ts';
@@ -11,6 +11,7 @@ import { AccountMenu, type MenuEntry } from './account-menu.tsx';
 import { BackToSite } from './back-to-site.tsx';
 import { ConnectedAccountsSection } from './connected-accounts-section.tsx';
 import { DeleteSection } from './delete-section.tsx';
+import { DeletionBanner } from './deletion-banner.tsx';
 import { DownloadSection } from './download-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -24,7 +25,7 @@ import { useWarmUp } from './use-warm-up.ts';
 import { useLanguage } from '../../session/language-context.ts';
 
 /** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
-function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
+function menuEntries(member: Member, socialSignIn: boolean): MenuEntry[] {
   return [
     { id: 'my-profile', title: 'account.profile.title' },
     { id: 'sign-in-security', title: 'account.security.title' },
@@ -32,11 +33,11 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
     { id: 'devices-sessions', title: 'security.sessions.title' },
     { id: 'security-activity', title: 'security.activity.title' },
     { id: 'subscription', title: 'account.subscription.title' },
-    ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
+    // Only where a provider is configured (none on the Chinese site): nothing to connect otherwise.
+    ...(socialSignIn ? [{ id: 'connected-accounts', title: 'account.social.title' }] : []),
     { id: 'download-data', title: 'account.download.title' },
-    ...(member.isEmp
-      ? []
-      : [{ id: 'delete-account', title: member.myAccountDeleteDate ? 'account.restore.title' : 'account.delete.title' }]),
+    // An account put up for deletion has its banner at the top instead (DeletionBanner).
+    ...(member.isEmp || member.myAccountDeleteDate ? [] : [{ id: 'delete-account', title: 'account.delete.title' }]),
   ];
 }
 
@@ -62,9 +63,11 @@ export default function MyAccountPage() {
   // the browser can interrupt instead of one long task. Later changes show at once.
   const firstDrawn = useDeferredValue(current) !== undefined;
   const member = firstDrawn ? current : undefined;
-  const { chineseSite } = useVariant();
+  const { socialTypes } = useVariant();
   const lang = useLanguage();
   const socialActions = useSocialConnect(() => void mutate());
+  // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
+  const focusRestore = useRef(false);
   usePageTitle('account.title');
   usePasswordChangedToast();
   useWarmUp(!firstDrawn, lang);
@@ -81,7 +84,7 @@ export default function MyAccountPage() {
       </div>
     );
   }
-  const entries = menuEntries(member, chineseSite);
+  const entries = menuEntries(member, socialTypes.length > 0);
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
 
@@ -89,6 +92,16 @@ export default function MyAccountPage() {
     <div className="account">
       <BackToSite />
       <h1 key="title">{t('account.title')}</h1>
+      {member.myAccountDeleteDate && (
+        <DeletionBanner
+          deleteDate={member.myAccountDeleteDate}
+          takeFocus={() => {
+            const take = focusRestore.current;
+            focusRestore.current = false;
+            return take;
+          }}
+        />
+      )}
       <div className="account__layout">
         <AccountMenu entries={entries} />
         <AccountSections>
@@ -103,7 +116,14 @@ export default function MyAccountPage() {
               <ConnectedAccountsSection key="connected-accounts" socialData={member.socialData} {...socialActions} />
             ),
             <DownloadSection key="download" />,
-            show('delete-account') && <DeleteSection key="delete" member={member} />,
+            show('delete-account') && (
+              <DeleteSection
+                key="delete"
+                onRequested={(requested) => {
+                  focusRestore.current = requested;
+                }}
+              />
+            ),
           ].filter((section) => section !== false)}
         </AccountSections>
       </div>

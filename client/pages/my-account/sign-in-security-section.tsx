@@ -5,7 +5,7 @@ import type { Member } from '../../../shared/schemas/member.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { AccountSection } from './account-section.tsx';
-import { numericDate } from './dates.ts';
+import { shortMonthDate } from './dates.ts';
 import { PhoneVerification } from './phone-verification.tsx';
 
 /** Account id, the e-mail (changed only through the privacy team), and the password's last change. */
@@ -13,7 +13,7 @@ export function SignInSecuritySection({ member }: { member: Member }) {
   const { t } = useTranslation();
   const { queryString } = useUrlSession();
   const emailId = useId();
-  const lastUpdate = numericDate(member.LastPwdModifiedDate, useLanguage());
+  const lastUpdate = shortMonthDate(member.LastPwdModifiedDate, useLanguage());
 
   return (
     <AccountSection id="sign-in-security" title="account.security.title">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
+import { NOT_ME_LINK_VALID_DAYS } from '../../../shared/limits.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { disownEvent } from '../my-account/security-center-api.ts';
@@ -16,9 +17,10 @@ const decoded = (value: string | undefined) => {
 };
 
 /**
- * not-me/{eventId}/{token}, the new-device mail's "This wasn't me": asks once (a mail scanner
- * following links must not sign the member out), then ends every session and mails a reset
- * link. not-me/done is where My account's "This wasn't me" lands after the same action.
+ * not-me/{eventId}/{token}, the "This wasn't me" of the new-device and connected-account mails:
+ * says what it will do and asks once (a mail scanner following links must not sign the member
+ * out), then ends every session, removes the ways in added since the member's own last sign-in
+ * and mails a reset link. not-me/done is where My account's "This wasn't me" lands after the same action.
  */
 export default function NotMePage() {
   const { t } = useTranslation();
@@ -43,7 +45,7 @@ export default function NotMePage() {
     return (
       <section className="card card--narrow stack not-me-page">
         <h1>{t(secured ? 'security.notMe.securedTitle' : 'security.notMe.failedTitle')}</h1>
-        <p>{t(secured ? 'security.notMe.securedText' : 'security.notMe.failedText')}</p>
+        <p>{t(secured ? 'security.notMe.securedText' : 'security.notMe.failedText', { days: NOT_ME_LINK_VALID_DAYS })}</p>
         <Link href={secured ? '/login' : '/forgot-password'} className="button button--primary">
           {t(secured ? 'security.notMe.toLogin' : 'security.notMe.toForgotPassword')}
         </Link>

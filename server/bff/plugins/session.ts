@@ -49,7 +49,7 @@ export interface SignedInMember {
   memberId: number;
 }
 
-interface SessionPluginOptions {
+export interface SessionPluginOptions {
   store: KeyValueSessionStore;
   clock: Clock;
   secret: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountContract } from '../../../shared/contract/account.ts';
 import { accountPortal } from '../../../shared/contract/portal/account.ts';
 import { ok } from '../../../shared/schemas/reply.ts';
-import { allowedCallbackUrl } from '../callback-url.ts';
+import { allowedCallbackUrl, isPortalUrl, siteNameOf } from '../callback-url.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
@@ -48,8 +48,10 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
     });
   }
 
-  /** The back-to-site link shows only for a callback URL on the allow-list. */
-  api.get(backToSite.url, served(backToSite), async (request) =>
-    ok({ url: allowedCallbackUrl(request.query.callbackUrl, callbackPolicy) ?? null }),
-  );
+  /** The back-to-site link shows only for a callback URL on the allow-list, named as members know the site. */
+  api.get(backToSite.url, served(backToSite), async (request) => {
+    const url = allowedCallbackUrl(request.query.callbackUrl, callbackPolicy);
+    const site = url && !isPortalUrl(url, callbackPolicy) ? siteNameOf(url, callbackPolicy) : null;
+    return ok({ url: url ?? null, site });
+  });
 }

@@ -12,6 +12,7 @@ import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/sessi
 import { queryParam, requestLanguage } from '../request-language.ts';
 import { endSessionBothSides } from '../sign-in/end-session.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
@@ -48,6 +49,10 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
         }),
       );
       if (result.body.code === 'AccountLock') return result.body;
+      if (result.body.code === 'confirmbycode') {
+        passwordConfirmation.await(request, userId, deps.clock.now());
+        return result.body;
+      }
       if (SIGN_IN_DOORS.password.verdict(result) === 'wrong')
         return reply.code(result.status).send(refused(replyCode(result.body.code), 0));
       return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));

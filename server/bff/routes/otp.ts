@@ -16,6 +16,7 @@ import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
@@ -73,14 +74,16 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+      const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
       const result = await doors.attempt(request, reply, SIGN_IN_DOORS.code, undefined, () =>
         upstream.call<UpstreamSignInData>({
           method: 'POST',
           path: '/api/Member/otpVerify',
-          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl },
+          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
           language: requestLanguage(request),
         }),
       );
+      if (result.body.isSuccess) passwordConfirmation.forget(request);
       return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
     },
   );

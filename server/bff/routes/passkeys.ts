@@ -22,12 +22,13 @@ import { fail, ok, replySchemas as replies } from '../../../shared/schemas/reply
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
-import { issueChallenge, takeChallenge } from '../passkeys/challenges.ts';
+import { passkeyChallenges } from '../passkeys/challenges.ts';
 import { PASSKEY_DOOR, passkeyRefused } from '../passkeys/passkey-door.ts';
 import { requireRecentSignIn } from '../passkeys/recent-sign-in.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
+import { whereFrom } from '../sessions/security-event-recorder.ts';
 import { signInDoors } from '../sign-in/sign-in-doors.ts';
 import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
@@ -47,6 +48,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   const { upstream, callbackPolicy, config, clock } = deps;
   const rp = relyingParty(config.publicOrigin);
   const doors = signInDoors(deps);
+  const challenges = passkeyChallenges(deps.store);
 
   app.post('/api/Member/Passkey/RegisterOptions', { schema: { response: replies(WebAuthnOptionsSchema) } }, async (request, reply) => {
     const member = signedInMember(request);
@@ -59,7 +61,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       { userId: member.userId, handle: userHandle(member.memberId, config.sessionSecret) },
       existing.body.data?.passkeys ?? [],
     );
-    issueChallenge(request, 'register', options.challenge, clock.now(), member.memberId);
+    await challenges.issue(request, 'register', options.challenge, clock.now(), member.memberId);
     return ok(options);
   });
 
@@ -70,7 +72,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       requireRecentSignIn(request, clock.now());
-      const challenge = takeChallenge(request, 'register', clock.now(), member.memberId);
+      const challenge = await challenges.take(request, 'register', clock.now(), member.memberId);
       if (challenge === undefined) throw new ReplyError(400, 'PasskeyChallengeInvalid');
       const credential = await verifiedRegistration(rp, request.body.credential as unknown as RegistrationResponseJSON, challenge).catch(
         (error: unknown) => {
@@ -113,7 +115,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     { schema: { response: replies(WebAuthnOptionsSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
     async (request) => {
       const options = await authenticationOptions(rp);
-      issueChallenge(request, 'login', options.challenge, clock.now());
+      await challenges.issue(request, 'login', options.challenge, clock.now());
       return ok(options);
     },
   );
@@ -124,7 +126,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     async (request, reply) => {
       const { credential, returnUrl, pass } = request.body;
       const assertion = credential as unknown as AuthenticationResponseJSON;
-      const challenge = takeChallenge(request, 'login', clock.now());
+      const challenge = await challenges.take(request, 'login', clock.now());
       const key =
         challenge === undefined
           ? undefined
@@ -145,11 +147,21 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         stored?.userId,
         async (): Promise<UpstreamReply<UpstreamSignInData>> => {
           if (challenge === undefined || stored === undefined) return passkeyRefused();
-          const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
+          const verified = await verifiedAssertion(rp, assertion, challenge, stored, config.sessionSecret).catch((error: unknown) => {
             request.log.info({ err: error }, 'passkey assertion not verified');
             return undefined;
           });
-          if (newCounter === undefined) return passkeyRefused();
+          if (verified === undefined) return passkeyRefused();
+          if (verified.counterWentBack) {
+            request.log.warn('passkey counter went backwards: credential disabled as possibly cloned');
+            await upstream.call({
+              method: 'POST',
+              path: '/api/Member/Passkey/Cloned',
+              body: { credentialId: assertion.id, ...whereFrom(request) },
+            });
+            return passkeyRefused();
+          }
+          const { newCounter } = verified;
           return upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/Passkey/Login',

@@ -52,6 +52,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     const keep = request.session?.sessionId;
     for (const id of await app.memberSessions.memberSessionIds(memberId)) {
       if (id === keep) continue;
+      await app.sendBackchannelLogout({ sessionId: id });
       await new Promise<void>((resolve, reject) => app.memberSessions.destroy(id, (err) => (err ? reject(err) : resolve())));
     }
   }
@@ -60,7 +61,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     const body = request.body;
     const lang = requestLanguage(request, body.lang);
     failIfInvalid({ userId: validateEmail(body.userId) });
-    await captcha.require(request, body.captchaVerify, lang);
+    await captcha.require(request, body.captchaVerify);
     await perAddress('forgot', body.userId, reply);
     const result = await upstream.call(passwordContract.forgotPwd, {
       body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
@@ -77,7 +78,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     served(passwordPortal.resendResetPwdMail, { ...mailLimited, ...changing }),
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
-      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify, lang);
+      if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify);
       await perAddress('forgot', request.body.userId, reply);
       return relay(
         reply,

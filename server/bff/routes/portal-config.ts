@@ -3,14 +3,16 @@ import { infoPortal } from '../../../shared/contract/portal/info.ts';
 import { ok } from '../../../shared/schemas/reply.ts';
 import type { PortalConfig } from '../../../shared/schemas/portal-config.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
-import { requestLanguage } from '../request-language.ts';
 import { configuredSocialTypes } from '../social/social-config.ts';
 import type { RouteDeps } from '../deps.ts';
 import { portalApi, served } from './portal-api.ts';
 
-/** Settings the client needs from the configuration; they depend on the host, the language (?lang=) and the browser. */
+/**
+ * Settings the client needs from the configuration; they depend on the host and the browser.
+ * `chineseSite` is the host's part of the Chinese variant; the client adds the language's (zh-cn).
+ */
 function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['captcha']['choose']>[0]): PortalConfig {
-  const choice = deps.captcha.choose(request, requestLanguage(request));
+  const choice = deps.captcha.choose(request);
   return {
     captcha: choice.siteKey === undefined ? { type: choice.type } : { type: choice.type, siteKey: choice.siteKey },
     chineseSite: choice.chineseSite,

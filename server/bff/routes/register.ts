@@ -14,7 +14,9 @@ import type { RouteDeps } from '../deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
 import { portalApi, served } from './portal-api.ts';
+import { RegistrantCookie } from './registrant-cookie.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
+import { upstreamIdentity } from '../social/providers.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
 import { upstreamRegistration } from './registration-payload.ts';
 
@@ -24,6 +26,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
   const pacing = verificationMailPacing(deps.store);
   const registered = registrationProof(config.sessionSecret);
+  const registrant = new RegistrantCookie(config.sessionSecret, config.publicOrigin.startsWith('https:'));
 
   async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -50,7 +53,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   api.post(register.url, served(register, limited), async (request, reply) => {
     const body = request.body;
     const lang = requestLanguage(request, body.lang);
-    await captcha.require(request, body.captchaVerify, lang);
+    await captcha.require(request, body.captchaVerify);
     // A social sign-up registers the identity the BFF verified and holds in the session, never one from the body.
     const social = body.password === undefined ? signUpIdentity(request, deps.clock.now()) : undefined;
     const errors = await ruleErrors(body, social !== undefined);
@@ -61,16 +64,19 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
     });
     const result = await upstream.call(registerContract.register, {
-      body: social ? { ...payload, memberSocial: social } : payload,
+      body: social ? { ...payload, memberSocial: upstreamIdentity(social) } : payload,
       language: lang,
     });
     if (social && result.body.isSuccess) forgetIdentity(request);
     if (!result.body.isSuccess || !result.body.data) return relay(reply, result);
+    registrant.set(reply, body.email, deps.clock.now());
     return { ...result.body, data: { ...result.body.data, registrationProof: registered.issue(body.email) } };
   });
 
   api.post(activate.url, served(activate), async (request, reply) => {
-    const result = await upstream.call(registerContract.activate, { body: { userId: request.body.userId, token: request.body.token } });
+    const result = await upstream.call(registerContract.activate, {
+      body: { userId: request.body.userId, token: request.body.token, registrantEmail: registrant.email(request, deps.clock.now()) },
+    });
     const data = result.body.data;
     if (data?.returnUrl === undefined || data.returnUrl === '') return relay(reply, result);
     const returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
@@ -80,7 +86,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   api.post(reactivate.url, served(reactivate, limited), async (request, reply) => {
     const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
     const lang = requestLanguage(request, request.body.lang);
-    if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify, lang);
+    if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify);
     await pacing.claim(userId, reply);
     const result = await upstream
       .call(registerContract.reactivate, { body: { userId, checkResend, lang }, language: lang })

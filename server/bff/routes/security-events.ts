@@ -39,6 +39,7 @@ export default async function securityEventRoutes(app: FastifyInstance, deps: Ro
           : await callAsMember(upstream, request, reply, securityEventsContract.notMe, call);
       const memberId = result.body.data?.memberId;
       if (!result.body.isSuccess || memberId === undefined) return relay(reply, result);
+      for (const sessionId of await app.memberSessions.memberSessionIds(memberId)) await app.sendBackchannelLogout({ sessionId });
       await app.memberSessions.endMemberSessions(memberId);
       if (signedInMember(request)?.memberId === memberId) await request.endMemberSession(reply);
       return ok();

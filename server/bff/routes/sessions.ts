@@ -41,14 +41,20 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     if (!target) throw new ReplyError(404, 'NotFound');
     await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
     if (target.sessionId === request.session.sessionId) await endSessionBothSides(request, reply, upstream);
-    else await endStoredSession(store, upstream, target, request.log);
+    else {
+      await app.sendBackchannelLogout({ sessionId: target.sessionId });
+      await endStoredSession(store, upstream, target, request.log);
+    }
     return ok();
   });
 
   api.post(endOtherSessions.url, served(endOtherSessions), async (request) => {
     const member = memberOf(request);
     const others = (await memberSessions(store, member.memberId)).filter((s) => s.sessionId !== request.session.sessionId);
-    for (const other of others) await endStoredSession(store, upstream, other, request.log);
+    for (const other of others) {
+      await app.sendBackchannelLogout({ sessionId: other.sessionId });
+      await endStoredSession(store, upstream, other, request.log);
+    }
     if (others.length > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
     return ok({ ended: others.length });
   });

@@ -30,6 +30,7 @@ import {
   authorizationUrl,
   providerConfig,
   verifyAuthorizationCode,
+  upstreamIdentity,
   type SocialTypeValue,
   type VerifiedIdentity,
 } from '../social/providers.ts';
@@ -42,6 +43,7 @@ import {
   signUpIdentity,
   type SocialOrigin,
 } from '../social/social-session.ts';
+import { whereFrom } from '../sessions/security-event-recorder.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -171,7 +173,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       const { socialType, isConnect } = request.body;
       const identity = isConnect ? connectIdentity(request, socialType, member.memberId, clock.now()) : undefined;
       if (isConnect && !identity) throw new ReplyError(400, 'SocialStateInvalid');
-      const body = identity ? { ...profileOf(identity), isConnect: true } : { socialType, isConnect: false };
+      const body = identity ? { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) } : { socialType, isConnect: false };
       const result = await callAsMember(upstream, request, reply, socialContract.connect, { body });
       if (isConnect) forgetIdentity(request);
       return relay(reply, result);

@@ -68,6 +68,7 @@ export default fp(
       const change = CHANGE_ROUTES[key];
       if (change !== undefined && payload.isSuccess) {
         const type = typeof change === 'function' ? change(request.body) : change;
+        if (type === undefined) return payload;
         const userId = typeof payload.data?.userId === 'string' ? payload.data.userId : namedAccount(request);
         if (memberId !== undefined) await record(request, { type, memberId });
         // Signed out (a reset link, a code), the ID may be unknown: answered in the same time either way.

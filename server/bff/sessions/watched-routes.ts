@@ -11,12 +11,15 @@ export const SIGN_IN_ROUTES: Readonly<Record<string, SignInMethod>> = {
   'POST /api/Member/Passkey/Login': 'passkey',
 };
 
-/** Routes whose success is an event of the member's security activity. */
-export const CHANGE_ROUTES: Readonly<Record<string, SecurityEventType | ((body: unknown) => SecurityEventType)>> = {
+/**
+ * Routes whose success is an event of the member's security activity. A connect is recorded by
+ * the member service itself, with the mail whose "This wasn't me" link names the event.
+ */
+export const CHANGE_ROUTES: Readonly<Record<string, SecurityEventType | ((body: unknown) => SecurityEventType | undefined)>> = {
   'POST /api/Member/ResetPwd': 'passwordChanged',
   'POST /api/Member/ResetPwdUnAuth': 'passwordReset',
   'POST /api/Member/SendOtpCode': 'codeSent',
-  'POST /api/Member/SocialConnect': (body) => ((body as { isConnect?: boolean }).isConnect ? 'socialConnected' : 'socialDisconnected'),
+  'POST /api/Member/SocialConnect': (body) => ((body as { isConnect?: boolean }).isConnect ? undefined : 'socialDisconnected'),
   'POST /api/Member/ApplyDeleteTag': 'deletionRequested',
   'POST /api/Member/ApplyRestoreTag': 'deletionCancelled',
   'POST /api/Member/Passkey/Register': 'passkeyAdded',

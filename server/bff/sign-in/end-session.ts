@@ -3,7 +3,7 @@ import { UpstreamUnavailableError } from '../errors.ts';
 import { signedInMember } from '../plugins/session.ts';
 import type { Upstream } from '../upstream.ts';
 
-/** Signs out on both sides: the member token is revoked upstream, the session and its cookie end here. */
+/** Signs out on both sides: the member token is revoked upstream, the session and its cookie end here, and its OpenID Connect sites hear of it. */
 export async function endSessionBothSides(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): Promise<void> {
   const member = signedInMember(request);
   if (member) {
@@ -15,5 +15,6 @@ export async function endSessionBothSides(request: FastifyRequest, reply: Fastif
       request.log.warn({ err }, 'token revocation failed at sign-out');
     }
   }
+  if (member) await request.server.sendBackchannelLogout({ sessionId: request.session.sessionId });
   await request.endMemberSession(reply);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
+import { TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import { urlMatchesEntry } from '../callback-url.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 
@@ -16,7 +16,7 @@ export class TicketSites {
   /** Remembers the callback URL a ticket goes to with the member. */
   async sent(ticket: string, url: string): Promise<void> {
     // As long as the ticket can be redeemed; after that it is refused anyway.
-    await this.store.set(keyOf(ticket), url, SSO_TICKET_VALID_SECONDS);
+    await this.store.set(keyOf(ticket), url, TICKET_VALID_SECONDS);
   }
 
   /** Whether the ticket went to a URL the site's callback entry covers; an unknown ticket did not. */

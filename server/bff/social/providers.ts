@@ -10,7 +10,28 @@ export interface VerifiedIdentity {
   socialType: SocialTypeValue;
   socialId: string;
   socialEmail: string;
+  /**
+   * Whether the provider vouches that `socialEmail` belongs to this account: Google and LinkedIn
+   * say so with `email_verified: true`; Facebook never does. Only a vouched-for address may be
+   * taken as the member's (kept on a link through a mailbox proof, matched to an account).
+   */
+  emailVerified: boolean;
   socialName: string;
+}
+
+/**
+ * What the member service is told of an identity: the provider's address only when the provider
+ * vouches for it. An address anyone can type into his provider profile (an attacker's Google
+ * account claiming the victim's address, unverified) must never let that account keep its link
+ * when the real owner proves the mailbox (store/mailbox-proof.ts in the member service).
+ */
+export function upstreamIdentity(identity: VerifiedIdentity) {
+  return {
+    socialType: identity.socialType,
+    socialId: identity.socialId,
+    socialEmail: identity.emailVerified ? identity.socialEmail : '',
+    socialName: identity.socialName,
+  };
 }
 
 const SCOPES: Record<SocialTypeValue, string> = {
@@ -59,7 +80,14 @@ async function verifyOpenId(
   const accessToken = stringField(token.access_token);
   if (!accessToken) throw new ProviderError('no access token');
   const info = await providerJson(provider.userinfoUrl, { bearer: accessToken, timeoutMs });
-  return { socialType, socialId: stringField(info.sub), socialEmail: stringField(info.email), socialName: stringField(info.name) };
+  return {
+    socialType,
+    socialId: stringField(info.sub),
+    socialEmail: stringField(info.email),
+    // Only the boolean true counts: a missing claim or the string "true" is no promise.
+    emailVerified: info.email_verified === true,
+    socialName: stringField(info.name),
+  };
 }
 
 /** Facebook: code → access token, then the Graph API confirms the token is our app's and for the same user as /me. */
@@ -87,7 +115,14 @@ async function verifyFacebook(provider: SocialProviderConfig, code: string, redi
   const info = await providerJson(me.href, { timeoutMs });
   const socialId = stringField(info.id);
   if (socialId === undefined || String(data.user_id) !== socialId) throw new ProviderError('token and profile disagree');
-  return { socialType: SocialType.Facebook, socialId, socialEmail: stringField(info.email), socialName: stringField(info.name) };
+  // Facebook does not say whether it checked the address: it is shown, never trusted.
+  return {
+    socialType: SocialType.Facebook,
+    socialId,
+    socialEmail: stringField(info.email),
+    emailVerified: false,
+    socialName: stringField(info.name),
+  };
 }
 
 /** Turns an authorization code into the verified identity, or throws ProviderError. */
@@ -107,6 +142,7 @@ export async function verifyAuthorizationCode(
     socialType,
     socialId: found.socialId,
     socialEmail: (found.socialEmail ?? '').slice(0, 100),
+    emailVerified: found.emailVerified,
     // The provider's display name is shown and exported: keep only what free text allows.
     socialName: withoutInvisible((found.socialName ?? '').slice(0, 200)),
   };

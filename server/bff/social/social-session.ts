@@ -77,11 +77,20 @@ export function holdIdentity(
   request.session.socialIdentity = { ...identity, origin, verifiedAt: now, ...(memberId === undefined ? {} : { memberId }) };
 }
 
+/** The identity part of what the session holds; a session held before `emailVerified` existed vouches for nothing. */
+const heldIdentity = (held: HeldIdentity): VerifiedIdentity => ({
+  socialType: held.socialType,
+  socialId: held.socialId,
+  socialEmail: held.socialEmail,
+  emailVerified: held.emailVerified === true,
+  socialName: held.socialName,
+});
+
 /** The held identity for a social sign-up, when fresh. */
 export function signUpIdentity(request: FastifyRequest, now: number): VerifiedIdentity | undefined {
   const held = request.session?.socialIdentity;
   if (!held || held.origin === 'connect' || now - held.verifiedAt >= IDENTITY_VALID_MS) return undefined;
-  return { socialType: held.socialType, socialId: held.socialId, socialEmail: held.socialEmail, socialName: held.socialName };
+  return heldIdentity(held);
 }
 
 /** The held identity verified by this member for a connect of that provider, when fresh. */
@@ -89,7 +98,7 @@ export function connectIdentity(request: FastifyRequest, socialType: number, mem
   const held = request.session?.socialIdentity;
   if (!held || held.origin !== 'connect' || held.memberId !== memberId || held.socialType !== socialType) return undefined;
   if (now - held.verifiedAt >= STATE_VALID_MS) return undefined;
-  return { socialType: held.socialType, socialId: held.socialId, socialEmail: held.socialEmail, socialName: held.socialName };
+  return heldIdentity(held);
 }
 
 export function forgetIdentity(request: FastifyRequest): void {

@@ -13,6 +13,8 @@ export interface KeyValueStore {
   /** Stores the value only when the key is absent; true when it did (one winner among concurrent callers). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Returns the value and deletes it in one step: of concurrent callers, exactly one gets it. */
+  take(key: string): Promise<string | undefined>;
   /** Adds one and returns the new count; the TTL starts when the key is created and is not extended. */
   increment(key: string, ttlSeconds: number): Promise<number>;
   /** Whole seconds (rounded up) until the key expires; undefined when it is absent. */

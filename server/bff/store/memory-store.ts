@@ -58,6 +58,12 @@ export class MemoryStore implements KeyValueStore {
     this.sets.delete(key);
   }
 
+  async take(key: string): Promise<string | undefined> {
+    const entry = this.live(this.values, key);
+    this.values.delete(key);
+    return entry?.value;
+  }
+
   async increment(key: string, ttlSeconds: number): Promise<number> {
     const entry = this.live(this.values, key);
     const count = entry ? Number(entry.value) + 1 : 1;

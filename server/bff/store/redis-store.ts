@@ -99,6 +99,10 @@ export class RedisStore implements KeyValueStore {
     await this.run((c) => c.del(key));
   }
 
+  async take(key: string): Promise<string | undefined> {
+    return (await this.run((c) => c.getdel(key))) ?? undefined;
+  }
+
   async increment(key: string, ttlSeconds: number): Promise<number> {
     const count = await this.run((c) => (c as ClientWithIncrement).portalIncrement(key, milliseconds(ttlSeconds)));
     return Number(count);

@@ -11,7 +11,9 @@ export type MailSection =
   | 'passwordChanged'
   | 'passwordReminder'
   | 'newDeviceSignIn'
-  | 'passkeyAdded';
+  | 'passkeyAdded'
+  | 'passkeyCloned'
+  | 'socialConnected';
 
 type Texts = Record<string, string>;
 type MailCatalogue = Record<MailSection | 'common', Texts>;
@@ -73,7 +75,9 @@ export function composeMail(
 ): RenderedMail {
   const plain = (key: string) => interpolate(template(lang, section, key), values, (s) => s);
   const html = (key: string) => interpolate(escapeHtml(template(lang, section, key)), values, escapeHtml);
-  const all: MailBlock[] = [{ say: 'greeting' }, ...blocks, { say: 'signature' }];
+  // A mail to an address not yet proven carries no name (name-values.ts): its greeting has none either.
+  const greeting = (values.name ?? '').trim() === '' ? 'greetingNoName' : 'greeting';
+  const all: MailBlock[] = [{ say: greeting }, ...blocks, { say: 'signature' }];
 
   const asText = (block: MailBlock): string => {
     if ('say' in block) return plain(block.say);

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeOutboxFile } from '../delivery/outbox-file.ts';
+import { smtpTransportOptions } from './smtp-transport.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -18,20 +19,16 @@ export interface Mailer {
 export interface MailerOptions {
   dataDir: string;
   smtpUrl?: string;
+  /** SMTP_ALLOW_PLAINTEXT: send over a cleartext connection to a host that is not loopback. */
+  smtpAllowPlaintext?: boolean;
   mailFrom: string;
   logger: FastifyBaseLogger;
 }
 
-/**
- * A mail server that accepts connections and then stalls must not hold a delivery pass for
- * nodemailer's default minutes: the message is tried again later instead.
- */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-
 /** Mail goes to `.eml` files in DATA_DIR/outbox, or to the SMTP server of SMTP_URL. */
 export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+    ? nodemailer.createTransport(smtpTransportOptions(options.smtpUrl, options.smtpAllowPlaintext ?? false))
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const kind = options.smtpUrl ? 'smtp' : 'outbox';
 

@@ -12,7 +12,10 @@ import type { MemberRow } from '../store/schema.ts';
 import { verificationMail } from '../verification.ts';
 import { renderDeletionMail } from './deletion-mail.ts';
 import { newDeviceMail } from './new-device-mail.ts';
+import { addresseeNames } from './name-values.ts';
 import { passkeyAddedMail } from './passkey-added-mail.ts';
+import { passkeyClonedMail } from './passkey-cloned-mail.ts';
+import { socialConnectedMail } from './social-connected-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 /** The values a queued message keeps until it is written: never a secret. */
@@ -26,8 +29,10 @@ export interface MessageParams {
   changedAt?: number;
   /** New-device sign-in: the public id of the sign-in event. */
   eventId?: string;
-  /** Passkey added: the name the member sees in My account. */
+  /** Passkey added or disabled as cloned: the name the member sees in My account. */
   passkeyName?: string;
+  /** Provider account connected: which provider (SocialType). */
+  socialType?: number;
 }
 
 /** A message written and ready to hand over; `undelivered` undoes what writing it issued. */
@@ -45,7 +50,9 @@ export type MessageKindName =
   | 'password-changed'
   | 'account-deletion'
   | 'new-device-sign-in'
-  | 'passkey-added';
+  | 'passkey-added'
+  | 'passkey-cloned'
+  | 'social-connected';
 
 interface MessageKind {
   /** '' or the name under which a newer message replaces a queued older one (their links or codes supersede each other). */
@@ -58,8 +65,7 @@ interface MessageKind {
 
 const CODE_MINUTES = Math.round(OTP_VALID_SECONDS / 60);
 const codeValues = (member: MemberRow, code: string) => ({
-  firstName: member.first_name,
-  lastName: member.last_name,
+  ...addresseeNames(member),
   code,
   minutes: CODE_MINUTES,
 });
@@ -140,8 +146,7 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     async write(ctx, member, { lang }) {
       if (member.delete_date === null) return undefined;
       const mail = renderDeletionMail(lang, {
-        firstName: member.first_name,
-        lastName: member.last_name,
+        ...addresseeNames(member),
         deleteAt: member.delete_date,
         link: `${ctx.config.publicOrigin}/${lang}/login`,
       });
@@ -159,6 +164,18 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     topic: '',
     write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
       mail: passkeyAddedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
+    }),
+  },
+  'passkey-cloned': {
+    topic: '',
+    write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
+      mail: passkeyClonedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
+    }),
+  },
+  'social-connected': {
+    topic: '',
+    write: async (ctx, member, { lang, socialType, changedAt }) => ({
+      mail: await socialConnectedMail(ctx, member, lang, socialType ?? 0, changedAt ?? ctx.clock.now()),
     }),
   },
 };

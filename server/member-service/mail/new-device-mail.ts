@@ -1,9 +1,9 @@
 import type { Language } from '../../../shared/languages.ts';
 import { composeMail, mailText, type RenderedMail } from './compose.ts';
-import { nameValues } from './name-values.ts';
+import { addresseeNames, nameValues } from './name-values.ts';
+import { issueNotMeLink } from './not-me-link.ts';
 import type { OutgoingMail } from './mailer.ts';
 import type { CoreContext } from '../core-context.ts';
-import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
 
 interface NewDeviceMailValues {
@@ -40,29 +40,21 @@ function renderNewDeviceMail(lang: Language, values: NewDeviceMailValues): Rende
   ]);
 }
 
-/** not-me/{eventId}/{token}: the portal screen that asks once more and then disowns the event. */
-function notMeLink(publicOrigin: string, lang: Language, eventId: string, token: string): string {
-  return `${publicOrigin}/${[lang, 'not-me', eventId, token].map(encodeURIComponent).join('/')}`;
-}
-
 /**
  * Writes the mail about the sign-in event `eventId`, issuing its link's one-time token now (a
  * later mail about the same event would replace it); undefined when the event is gone.
  */
 export async function newDeviceMail(
-  ctx: Pick<CoreContext, 'store' | 'config'>,
+  ctx: Pick<CoreContext, 'store' | 'config' | 'clock'>,
   member: MemberRow,
   lang: Language,
   eventId: string,
 ): Promise<OutgoingMail | undefined> {
   const event = await ctx.store.securityEvents.find(member.id, eventId);
   if (!event) return undefined;
-  const token = randomToken();
-  await ctx.store.securityEvents.setLinkToken(event.id, hashToken(token));
-  const link = notMeLink(ctx.config.publicOrigin, lang, eventId, token);
+  const link = await issueNotMeLink(ctx, event, lang);
   const mail = renderNewDeviceMail(lang, {
-    firstName: member.first_name,
-    lastName: member.last_name,
+    ...addresseeNames(member),
     at: Number(event.at),
     device: event.device,
     ipPrefix: event.ip_prefix,

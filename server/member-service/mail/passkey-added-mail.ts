@@ -3,7 +3,7 @@ import type { MemberServiceConfig } from '../config.ts';
 import type { MemberRow } from '../store/schema.ts';
 import { composeMail } from './compose.ts';
 import type { OutgoingMail } from './mailer.ts';
-import { nameValues } from './name-values.ts';
+import { addresseeNames, nameValues } from './name-values.ts';
 
 /**
  * Tells the member a passkey was added (ASVS 6.3.7: notify after authentication changes), with
@@ -16,7 +16,7 @@ export function passkeyAddedMail(
   passkeyName: string,
   at: number,
 ): OutgoingMail {
-  const names = nameValues(lang, { firstName: member.first_name, lastName: member.last_name });
+  const names = nameValues(lang, addresseeNames(member));
   const when = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
   const mail = composeMail(lang, 'passkeyAdded', { ...names, passkey: passkeyName }, [
     { say: 'intro' },

@@ -5,7 +5,6 @@ import { authContract } from '../../../shared/contract/auth.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
-import { verifyPassword } from '../security/passwords.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 /** Sign-in, sign-out and the login check. */
@@ -20,12 +19,14 @@ export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     const member = await store.members.findByEmail(normalizeEmail(userId));
     // An unknown account, a social-only member and an undecodable password all pay for one
     // argon2 verification and get the same reply as a wrong password.
-    const matches = (await verifyPassword(member?.password_hash, plain ?? '')) && plain !== undefined;
+    const matches = (await ctx.passwords.verify(member?.password_hash, plain ?? '')) && plain !== undefined;
     // Company addresses belong to the employee platform: the same answer whether or not such
     // an account exists here, unless it is an employee's and the password is right.
     if (isCompanyDomain(userId, config.companyDomains) && !(member && matches && member.is_emp === 1)) return fail('ContactHR');
     if (!member || !matches) return fail('AccountOrPwdFail');
-    return signInReply(ctx, member, { returnUrl, checkPasswordAge: true });
+    // Whoever pre-registered the address chose this password; the mailbox owner never saw it.
+    if (member.password_unconfirmed === 1) return fail('confirmbycode');
+    return signInReply(ctx, member, { way: 'password', returnUrl, checkPasswordAge: true });
   });
 
   api.get(logout.url, { preHandler: app.requireMember, schema: logout.schema }, async (request) => {

@@ -1,14 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MemberStatus } from '../../../shared/enums.ts';
-import { PASSWORD_MAX_AGE_DAYS, SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
 import { passwordContract } from '../../../shared/contract/password.ts';
 import { fail, ok, type Reply } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
-import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { hashToken } from '../security/tokens.ts';
 import { issueTicket } from '../sign-in/tickets.ts';
 import type { MemberRow } from '../store/schema.ts';
@@ -39,7 +38,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   /** The refusal of a new password as status and reply, or undefined when it is acceptable. */
   async function refusal(member: MemberRow, encoded: string): Promise<{ status: number; body: Reply } | undefined> {
-    const problem = await newPasswordProblem(member, decode(encoded));
+    const problem = await newPasswordProblem(member, decode(encoded), ctx.passwords);
     if (!problem) return undefined;
     if ('resultCode' in problem) return { status: 200, body: fail(problem.resultCode) };
     return { status: 400, body: fail('FormValidateFail', { errors: [{ field: 'password', code: problem.ruleCode }] }) };
@@ -105,7 +104,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     const notice = ctx.messages.draft('password-changed', { lang: language, changedAt: now });
     await store.passwordChanges.change({
       memberId: member.id,
-      passwordHash: await hashPassword(decode(request.body.password)!),
+      passwordHash: await ctx.passwords.hash(decode(request.body.password)!),
       now,
       throughMailedLink: true,
       messages: [notice],
@@ -129,14 +128,14 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
     async (request, reply) => {
       const member = request.member!;
       const current = decode(request.body.currentPassword);
-      if (current === undefined || !(await verifyPassword(member.password_hash, current))) return fail('AccountOrPwdFail');
+      if (current === undefined || !(await ctx.passwords.verify(member.password_hash, current))) return fail('AccountOrPwdFail');
       const refused = await refusal(member, request.body.newPassword);
       if (refused) return reply.code(refused.status).send(refused.body);
       const now = clock.now();
       const language = mailLanguage(request.body.lang, request.headers['accept-language'], member.lang);
       await store.passwordChanges.change({
         memberId: member.id,
-        passwordHash: await hashPassword(decode(request.body.newPassword)!),
+        passwordHash: await ctx.passwords.hash(decode(request.body.newPassword)!),
         now,
         keepSessionTokenHash: request.memberTokenHash ?? undefined,
         messages: [ctx.messages.draft('password-changed', { lang: language, changedAt: now })],
@@ -145,7 +144,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: ServiceContext):
       const { returnUrl } = request.body;
       if (!returnUrl || !request.memberTokenHash) return ok({ memberId: member.id });
       // The change ends what a forced change interrupted: the way back to the site, as a sign-in would.
-      const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+      const tempId = await issueTicket(ctx, member.id, request.memberTokenHash, 'sso');
       const handOff = { memberId: member.id, redirectUrl: returnUrl, id: member.public_id, tempId };
       return ok(handOff, member.preferring === 1 ? 'preferring' : 'ok');
     },

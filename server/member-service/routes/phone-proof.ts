@@ -52,7 +52,7 @@ export async function phoneProofRoutes(app: FastifyInstance, ctx: ServiceContext
       if (check === 'wrong') return fail('unauthorized');
       if (check === 'expired') return fail('TokenIssue');
       if (check === 'no-longer-valid') return fail('CodeNoLongerValid');
-      await store.members.update(member.id, { proven_mobile: number, updated_at: now });
+      await store.members.update(member.id, { proven_mobile: number, proven_mobile_at: now, updated_at: now });
       return ok({ mobileVerified: true });
     },
   );

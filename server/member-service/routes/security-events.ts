@@ -92,7 +92,7 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
       const { eventId, token, device, ipPrefix } = request.body;
       let event: SecurityEventRow | undefined;
       if (token !== undefined) {
-        event = await store.securityEvents.findByLink(eventId, hashToken(token));
+        event = await store.securityEvents.findByLink(eventId, hashToken(token), clock.now());
       } else {
         await app.requireMember(request, reply);
         if (reply.sent) return reply;
@@ -102,8 +102,7 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
       if (!event) return reply.code(404).send(fail('NotFound'));
       const member = await store.members.findById(event.member_id);
       if (!member) return reply.code(404).send(fail('NotFound'));
-      await store.securityEvents.endEverything(member.id, clock.now());
-      await store.securityEvents.setLinkToken(event.id, null);
+      await store.securityEvents.endEverything(event, clock.now());
       await ctx.messages.queue(member.id, 'password-reset', {
         lang: mailLanguage(undefined, request.headers['accept-language'], member.lang),
       });

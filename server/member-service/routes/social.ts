@@ -4,6 +4,8 @@ import { SocialType } from '../../../shared/enums.ts';
 import { socialContract } from '../../../shared/contract/social.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
+import { mailLanguage } from '../language.ts';
+import { randomToken } from '../security/tokens.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 const LOGINS = [
@@ -26,7 +28,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): P
       const link = await store.socialLinks.findByIdentity(socialType, id.trim());
       const member = link ? await store.members.findById(link.member_id) : undefined;
       if (!member) return fail('notfound');
-      return signInReply(ctx, member, { returnUrl });
+      return signInReply(ctx, member, { way: 'social', returnUrl });
     });
   }
 
@@ -39,11 +41,26 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): P
     }
     const socialId = (request.body.socialId ?? '').trim();
     if (socialId === '') return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'socialId', code: 'Form_Required' }] }));
+    const now = clock.now();
     const linked = await store.socialLinks.link(
       member.id,
       { socialType, socialId, socialEmail: (request.body.socialEmail ?? '').trim(), socialName: (request.body.socialName ?? '').trim() },
-      clock.now(),
+      now,
     );
-    return linked === 'taken' ? fail('Form_RepeatMember') : ok();
+    if (linked === 'taken') return fail('Form_RepeatMember');
+    // A new way in: the member hears of it by mail (through the queue), in case it was not them.
+    const lang = mailLanguage(undefined, request.headers['accept-language'], member.lang);
+    // The event is recorded here, not by the portal afterwards, so that the mail's "This wasn't me" link always has it.
+    await store.securityEvents.record({
+      memberId: member.id,
+      publicId: randomToken(16),
+      type: 'socialConnected',
+      at: now,
+      device: request.body.device ?? '',
+      ipPrefix: request.body.ipPrefix ?? '',
+      method: '',
+    });
+    await ctx.messages.queue(member.id, 'social-connected', { lang, socialType, changedAt: now });
+    return ok();
   });
 }

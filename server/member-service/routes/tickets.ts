@@ -15,7 +15,7 @@ import { issueTicket } from '../sign-in/tickets.ts';
  * Tickets die with the portal sign-in that issued them.
  */
 export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const { store, clock, config } = ctx;
+  const { store, clock } = ctx;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(ticketsContract.checkGoToProfile.url, { schema: ticketsContract.checkGoToProfile.schema }, async (request) => {
@@ -27,7 +27,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const redeemed = await store.tickets.redeem(memberId, 'sso', hashToken(tempId), clock.now());
     if (!redeemed) return fail('TempIdInValid');
     const { member, sessionTokenHash } = redeemed;
-    const refererTicket = await issueTicket(ctx, member.id, sessionTokenHash, 'referer', config.tokenTtlSeconds);
+    const refererTicket = await issueTicket(ctx, member.id, sessionTokenHash, 'referer');
     return ok({
       memberId: member.public_id,
       userId: member.email,
@@ -41,6 +41,6 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const { id, tempId } = request.body;
     const redeemed = await store.tickets.redeem(id, 'referer', hashToken(tempId), clock.now());
     if (!redeemed) return fail('TempIdInValid');
-    return signInReply(ctx, redeemed.member);
+    return signInReply(ctx, redeemed.member, { way: 'ticket' });
   });
 }

@@ -1,17 +1,20 @@
 import type { LoginResultCode } from '../../../shared/codes.ts';
 import { MemberStatus } from '../../../shared/enums.ts';
-import { PASSWORD_MAX_AGE_DAYS, SSO_TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
+import type { SignInWay } from '../store/ways-in.ts';
 import { issueTicket } from './tickets.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BLOCKED_STATUSES: number[] = [MemberStatus.Inactive, MemberStatus.Deactivated];
 
 export interface SignInOptions {
+  /** How the member proved who they are: decides which ways in a later "This wasn't me" keeps (store/ways-in.ts). */
+  way: SignInWay;
   /** The allow-listed URL the member continues to; it gets a one-time ticket for the site there. */
   returnUrl?: string;
   /** Password sign-in only: a password older than a year gets OneYearNotUpdatePwd instead of a session. */
@@ -43,7 +46,7 @@ const TICKET_CODES = new Set(['ok', 'preferring']);
  * Signs a member in whose identity is proven (password, one-time code or ticket): a member
  * token, and with a return URL a one-time ticket for it; or the refusal the account's state calls for.
  */
-export async function signInReply(ctx: ServiceContext, member: MemberRow, options: SignInOptions = {}): Promise<Reply<SignedInData>> {
+export async function signInReply(ctx: ServiceContext, member: MemberRow, options: SignInOptions): Promise<Reply<SignedInData>> {
   const now = ctx.clock.now();
   const code = resultCode(member, options, now);
   if (code === 'OneYearNotUpdatePwd') return fail(code, { data: { userId: member.email } });
@@ -52,7 +55,7 @@ export async function signInReply(ctx: ServiceContext, member: MemberRow, option
   const token = randomToken();
   const tokenHash = hashToken(token);
   const expiresAt = now + ctx.config.tokenTtlSeconds * 1000;
-  await ctx.store.sessions.create(member.id, tokenHash, now, expiresAt);
+  await ctx.store.sessions.create(member.id, tokenHash, now, expiresAt, options.way);
   const data: SignedInData = {
     token,
     tokenExpiresAt: new Date(expiresAt).toISOString(),
@@ -64,7 +67,7 @@ export async function signInReply(ctx: ServiceContext, member: MemberRow, option
     data.redirectUrl = options.returnUrl;
     if (TICKET_CODES.has(code)) {
       data.id = member.public_id;
-      data.tempId = await issueTicket(ctx, member.id, tokenHash, 'sso', SSO_TICKET_VALID_SECONDS);
+      data.tempId = await issueTicket(ctx, member.id, tokenHash, 'sso');
     }
   }
   return { isSuccess: true, code, data };

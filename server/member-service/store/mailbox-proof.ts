@@ -1,20 +1,23 @@
 import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import type { Database } from './schema.ts';
-import { endEveryWayIn } from './ways-in.ts';
+import { endSignIns } from './ways-in.ts';
 
 /**
  * Following an activation or reset link proves the mailbox. Whoever registered the address
  * before that, or held the account before a reset, proved nothing, so nothing they set may still
  * let anyone in (account pre-hijacking, a taken-over account): the phone proof goes, passkeys go,
- * social accounts go unless the provider's account carries this very address, and every member
- * token, open ticket, code and mailed link of the member ends. Runs inside the transaction that
+ * social accounts go unless the provider's account carries this very address (as the provider
+ * vouched for it), and every member token, open ticket, code and mailed link of the member ends. Runs inside the transaction that
  * uses the link.
  */
 export async function dropUnprovenAccess(trx: Kysely<Database>, memberId: number, now: number): Promise<void> {
   const member = await trx.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirstOrThrow();
-  await trx.updateTable('members').set({ proven_mobile: '' }).where('id', '=', memberId).execute();
-  await endEveryWayIn(trx, memberId, now);
+  await trx.updateTable('members').set({ proven_mobile: '', proven_mobile_at: null }).where('id', '=', memberId).execute();
+  await endSignIns(trx, memberId, now);
+  await trx.deleteFrom('passkey_credentials').where('member_id', '=', memberId).execute();
+  // Earlier "This wasn't me" links would now undo what the proven owner sets up next.
+  await trx.updateTable('security_events').set({ not_me_token_hash: null }).where('member_id', '=', memberId).execute();
 
   const links = await trx.selectFrom('social_links').select(['id', 'social_email']).where('member_id', '=', memberId).execute();
   const foreign = links.filter((link) => normalizeEmail(link.social_email) !== normalizeEmail(member.email)).map((link) => link.id);

@@ -255,6 +255,29 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('passkey_credentials_member').on('passkey_credentials').column('member_id').execute();
       },
     },
+    '1300-ways-in-times': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('member_tokens')
+          .addColumn(...text('way'))
+          .execute();
+        await db.schema.alterTable('members').addColumn('proven_mobile_at', 'bigint').execute();
+        await db.schema.alterTable('security_events').addColumn('not_me_expires_at', 'bigint').execute();
+      },
+    },
+    '1301-password-confirmation': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('members')
+          .addColumn('password_unconfirmed', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
+    '1500-passkey-disabled': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('passkey_credentials').addColumn('disabled_at', 'bigint').execute();
+      },
+    },
   };
 }
 

@@ -27,6 +27,8 @@ export interface OtpCodesRepository {
   invalidate(id: number, now: number): Promise<void>;
   /** Checks a code against the member's newest code of the flow; at most `maxAttempts` checks per code. */
   check(memberId: number, flow: string, codeHash: string, now: number, maxAttempts: number): Promise<OtpCheck>;
+  /** Where the member's newest code of the flow was sent (OtpVerifyType), once it is used; undefined otherwise. */
+  usedChannel(memberId: number, flow: string): Promise<number | undefined>;
 }
 
 export function otpCodesRepository(db: Kysely<Database>): OtpCodesRepository {
@@ -65,6 +67,18 @@ export function otpCodesRepository(db: Kysely<Database>): OtpCodesRepository {
     },
 
     invalidate,
+
+    async usedChannel(memberId, flow) {
+      const latest = await db
+        .selectFrom('otp_codes')
+        .select(['channel', 'used_at'])
+        .where('member_id', '=', memberId)
+        .where('flow', '=', flow)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return latest?.used_at == null ? undefined : latest.channel;
+    },
 
     async check(memberId, flow, codeHash, now, maxAttempts) {
       const latest = await db

@@ -44,6 +44,14 @@ interface MembersTable {
   password_reminded_at: number | null;
   /** The mobile number ('+' and digits) the member proved by entering a code sent to it; '' for none. */
   proven_mobile: Generated<string>;
+  /** When the member proved `proven_mobile`: a way in, removed when added since the member's own last sign-in (store/ways-in.ts). */
+  proven_mobile_at: number | null;
+  /**
+   * 1 when the password was chosen before the address was proven and the proof came from another
+   * browser than the one that registered: it may be a pre-registering attacker's, so a sign-in
+   * with it also needs a code from the mailbox, once (routes/auth.ts).
+   */
+  password_unconfirmed: Generated<number>;
 }
 
 interface MemberTokensTable {
@@ -53,6 +61,8 @@ interface MemberTokensTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** How the member signed in with this token (sign-in/sign-in-reply.ts SignInWay); '' before it was recorded. */
+  way: Generated<string>;
 }
 
 interface ActivationTokensTable {
@@ -196,6 +206,8 @@ interface PasskeyCredentialsTable {
   name: string;
   created_at: number;
   last_used_at: number | null;
+  /** When a counter that went backwards showed the credential may have been copied: it signs nobody in since. */
+  disabled_at: number | null;
 }
 
 interface SecurityEventsTable {
@@ -210,6 +222,8 @@ interface SecurityEventsTable {
   method: string;
   /** Hash of the token in the new-device mail's "This wasn't me" link; null when no link was sent. */
   not_me_token_hash: string | null;
+  /** Until when that link works (NOT_ME_LINK_VALID_DAYS after it was mailed). */
+  not_me_expires_at: number | null;
 }
 
 export interface Database {

@@ -10,7 +10,6 @@ interface NewSecurityEvent {
   device: string;
   ipPrefix: string;
   method: string;
-  notMeTokenHash?: string;
 }
 
 /** The member's security activity, newest first, and the way to disown an event. */
@@ -20,18 +19,20 @@ export interface SecurityEventsRepository {
   page(memberId: number, before: string | undefined, limit: number): Promise<SecurityEventRow[]>;
   /** Whether the member has any event of the type. */
   hasAny(memberId: number, type: string): Promise<boolean>;
+  /** The member's oldest event of the type at or after `at`. */
+  firstSince(memberId: number, type: string, at: number): Promise<SecurityEventRow | undefined>;
   /** The member's own event by public id; another member's id finds nothing. */
   find(memberId: number, publicId: string): Promise<SecurityEventRow | undefined>;
-  /** The event of a mail link: its public id and the hash of the link's token must both match. */
-  findByLink(publicId: string, tokenHash: string): Promise<SecurityEventRow | undefined>;
-  /** Sets (or with null voids: the link works once) the token hash of the event's mail link. */
-  setLinkToken(eventId: number, tokenHash: string | null): Promise<void>;
+  /** The event of a mail link still valid at `now`: its public id and the hash of the link's token must both match. */
+  findByLink(publicId: string, tokenHash: string, now: number): Promise<SecurityEventRow | undefined>;
+  /** Sets the token hash of the event's mail link, valid until `expiresAt` (a newer mail about the event replaces it). */
+  setLinkToken(eventId: number, tokenHash: string, expiresAt: number): Promise<void>;
   /**
-   * Ends everything the member is signed in with, or could sign in with without the password:
-   * every member token, and with them every ticket (a ticket is redeemable only while its token
-   * lives; unused ones are marked used as well), and every passkey.
+   * "This wasn't me" about `event`: every member token, and with them every ticket, ends; every
+   * way in added since the member's own last sign-in before the event goes (store/ways-in.ts);
+   * and every "This wasn't me" link of the member stops working, this one included.
    */
-  endEverything(memberId: number, now: number): Promise<void>;
+  endEverything(event: SecurityEventRow, now: number): Promise<void>;
 }
 
 export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRepository {
@@ -47,7 +48,6 @@ export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRe
           device: event.device,
           ip_prefix: event.ipPrefix,
           method: event.method,
-          not_me_token_hash: event.notMeTokenHash ?? null,
         })
         .execute();
     },
@@ -73,23 +73,42 @@ export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRe
       return row !== undefined;
     },
 
+    firstSince: (memberId, type, at) =>
+      db
+        .selectFrom('security_events')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('type', '=', type)
+        .where('at', '>=', at)
+        .orderBy('id', 'asc')
+        .limit(1)
+        .executeTakeFirst(),
+
     find: (memberId, publicId) =>
       db.selectFrom('security_events').selectAll().where('member_id', '=', memberId).where('public_id', '=', publicId).executeTakeFirst(),
 
-    findByLink: (publicId, tokenHash) =>
+    findByLink: (publicId, tokenHash, now) =>
       db
         .selectFrom('security_events')
         .selectAll()
         .where('public_id', '=', publicId)
         .where('not_me_token_hash', '=', tokenHash)
+        .where('not_me_expires_at', '>', now)
         .executeTakeFirst(),
 
-    async setLinkToken(eventId, tokenHash) {
-      await db.updateTable('security_events').set({ not_me_token_hash: tokenHash }).where('id', '=', eventId).execute();
+    async setLinkToken(eventId, tokenHash, expiresAt) {
+      await db
+        .updateTable('security_events')
+        .set({ not_me_token_hash: tokenHash, not_me_expires_at: expiresAt })
+        .where('id', '=', eventId)
+        .execute();
     },
 
-    async endEverything(memberId, now) {
-      await db.transaction().execute((trx) => endEveryWayIn(trx, memberId, now));
+    async endEverything(event, now) {
+      await db.transaction().execute(async (trx) => {
+        await endEveryWayIn(trx, event.member_id, now, Number(event.at));
+        await trx.updateTable('security_events').set({ not_me_token_hash: null }).where('member_id', '=', event.member_id).execute();
+      });
     },
   };
 }

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { dropUnprovenAccess } from './mailbox-proof.ts';
 import type { Database, MemberRow } from './schema.ts';
+import type { SignInWay } from './ways-in.ts';
 
 /** Opaque member session tokens, stored as hashes. */
 export interface SessionTokensRepository {
-  create(memberId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
+  create(memberId: number, tokenHash: string, now: number, expiresAt: number, way?: SignInWay): Promise<void>;
   /** The member of a token that is neither expired nor revoked. */
   findMember(tokenHash: string, now: number): Promise<MemberRow | undefined>;
   revoke(tokenHash: string, now: number): Promise<boolean>;
@@ -19,15 +20,19 @@ type ActivationOutcome = 'activated' | 'already-active' | 'invalid';
  */
 export interface ActivationTokensRepository {
   issue(memberId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
-  consume(memberId: number, tokenHash: string, now: number): Promise<ActivationOutcome>;
+  /**
+   * Uses the link. `passwordConfirmed`: it was followed in the browser that registered, so a
+   * password chosen at registration is the mailbox owner's; otherwise it needs a mailed code once.
+   */
+  consume(memberId: number, tokenHash: string, now: number, passwordConfirmed: boolean): Promise<ActivationOutcome>;
 }
 
 export function sessionTokensRepository(db: Kysely<Database>): SessionTokensRepository {
   return {
-    async create(memberId, tokenHash, now, expiresAt) {
+    async create(memberId, tokenHash, now, expiresAt, way) {
       await db
         .insertInto('member_tokens')
-        .values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+        .values({ member_id: memberId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, way: way ?? '' })
         .execute();
     },
     async findMember(tokenHash, now) {
@@ -70,7 +75,7 @@ export function activationTokensRepository(db: Kysely<Database>): ActivationToke
       });
     },
 
-    async consume(memberId, tokenHash, now) {
+    async consume(memberId, tokenHash, now, passwordConfirmed) {
       return db.transaction().execute(async (trx) => {
         const token = await trx
           .selectFrom('activation_tokens')
@@ -97,6 +102,14 @@ export function activationTokensRepository(db: Kysely<Database>): ActivationToke
           .where('id', '=', memberId)
           .where('status', '=', MemberStatus.Unverified)
           .execute();
+        if (!passwordConfirmed) {
+          await trx
+            .updateTable('members')
+            .set({ password_unconfirmed: 1 })
+            .where('id', '=', memberId)
+            .where('password_hash', 'is not', null)
+            .execute();
+        }
         await dropUnprovenAccess(trx, memberId, now);
         return 'activated';
       });

@@ -45,7 +45,7 @@ t.test('a strict Content-Security-Policy and the other security headers, on page
 });
 
 t.test('behind https: HSTS and upgrade-insecure-requests', async (t) => {
-  const { app } = await buildBff(t, { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: 'true' });
+  const { app } = await buildBff(t, { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: '1' });
   const res = { headers: await headersOf(app, '/en/login', { 'x-forwarded-proto': 'https' }) };
   t.match(res.headers['strict-transport-security'], /max-age=31536000/);
   t.match(res.headers['content-security-policy'], /upgrade-insecure-requests/);

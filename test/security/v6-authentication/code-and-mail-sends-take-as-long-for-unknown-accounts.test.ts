@@ -1,7 +1,7 @@
 import t from 'tap';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { AFTER_REPLY_DELAY_MS } from '../../../server/member-service/background.ts';
-import { hashPassword } from '../../../server/member-service/security/passwords.ts';
+import { passwordHasher } from '../../../server/member-service/security/passwords.ts';
 import { randomToken } from '../../../server/member-service/security/tokens.ts';
 import { openMemberStore, type MemberStore } from '../../../server/member-service/store/store.ts';
 import { createClient, startStack, TEST_PASSWORD } from '../../helper.ts';
@@ -62,7 +62,7 @@ t.test('sends that reveal nothing take as long for unknown accounts as for exist
   });
   const store = await openMemberStore({ dataDir: stack.dataDir });
   t.teardown(() => store.close());
-  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const passwordHash = await passwordHasher(stack.memberServiceConfig.passwordHashCost).hash(TEST_PASSWORD);
   const client = createClient(stack.bffUrl);
   // The same pause after every try, long enough for the work after an existing account's reply.
   const settle = async () => {

@@ -28,7 +28,7 @@ t.test('the session cookie: HttpOnly, SameSite=Lax, path /, no Secure over plain
 });
 
 t.test('behind https the cookie is Secure with the __Host- prefix', async (t) => {
-  const stack = await startStack(t, { env: { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: 'true' } });
+  const stack = await startStack(t, { env: { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: '1' } });
   const member = await createActiveMember(stack);
   const browser = createClient(stack.bffUrl);
   const https = { headers: { 'x-forwarded-proto': 'https' } };

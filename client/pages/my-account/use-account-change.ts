@@ -1,0 +1,29 @@
+import useSWRMutation from 'swr/mutation';
+import type { Member } from '../../../shared/schemas/member.ts';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+import { MEMBER_PATH } from '../../api/member.ts';
+import { toastFailure } from '../../api/request-failure.ts';
+import { toastSuccess } from '../../state/toasts.ts';
+
+/** Deletion or restore: either changes the member, whose user info is then read again (spec section 4). */
+const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<Member>> }) => call();
+
+/**
+ * Runs a deletion or a restore, toasting its outcome; `run` resolves true when the server made
+ * the change. Both go through the member's key, so the page redraws from the new user info.
+ */
+export function useAccountChange() {
+  const { trigger, isMutating: busy } = useSWRMutation(MEMBER_PATH, changeAccount);
+  const run = async (call: () => Promise<Reply<Member>>, successKey: string) => {
+    try {
+      const reply = await trigger(call);
+      if (reply.isSuccess) toastSuccess(successKey);
+      else toastFailure(reply);
+      return reply.isSuccess;
+    } catch (error) {
+      toastFailure(error);
+      return false;
+    }
+  };
+  return { run, busy };
+}

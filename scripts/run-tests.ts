@@ -1,0 +1,159 @@
+/**
+ * npm test's tap run (`scripts/run-tests.sh`; file paths as arguments run only those files).
+ *
+ * - One PostgreSQL (with a migrated template database) and one Redis serve the whole run
+ *   (test-run/engines.ts); test files find them through the environment.
+ * - A test that fails fails the run. Only browser tests (test-run/browser-files.ts) are run once
+ *   more, and every such retry is written to test-results/flaky.json and listed at the end,
+ *   whether the retry passed or not. test/quarantine.json is the one way to keep a known flaky
+ *   test from failing the run; it is listed at the end too.
+ * - Coverage is collected from every test process (V8, read by c8) and each tree's line
+ *   threshold is enforced on a full run (test-run/coverage.ts).
+ * - The hostile-input suite gets a new seed per run, printed first; HOSTILE_INPUT_SEED replays it.
+ * - The slowest ten files are printed with their times.
+ */
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isBrowserTest } from './test-run/browser-files.ts';
+import { checkCoverage, COVERAGE_DIR } from './test-run/coverage.ts';
+import { startRunEngines } from './test-run/engines.ts';
+import { quarantined, readQuarantine, type QuarantineEntry } from './test-run/quarantine.ts';
+import { readResults, RESULTS_DIR, type Failure, type FileResult } from './test-run/tap-results.ts';
+
+const FLAKY_REPORT = 'test-results/flaky.json';
+
+interface Retry {
+  file: string;
+  test: string;
+  firstFailure: string;
+  retry: 'passed' | 'failed';
+}
+
+function tap(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn('node_modules/.bin/tap', args, { stdio: 'inherit', env });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+
+const started = Date.now();
+const files = process.argv.slice(2);
+const seed = process.env.HOSTILE_INPUT_SEED ?? String(randomInt(2 ** 31));
+console.log(`# hostile-input seed ${seed} (replay: HOSTILE_INPUT_SEED=${seed} npm test)`);
+
+const quarantine = readQuarantine();
+for (const dir of [RESULTS_DIR, COVERAGE_DIR]) rmSync(dir, { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+const engines = await startRunEngines();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void engines.stop().finally(() => process.exit(130)));
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...engines.env,
+  HOSTILE_INPUT_SEED: seed,
+  // tsx's source maps, so that coverage is counted on the TypeScript lines.
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --enable-source-maps`.trim(),
+};
+
+let firstRun: FileResult[];
+let retried: FileResult[] = [];
+let tapStatus: number;
+let coverage: ReturnType<typeof checkCoverage>;
+try {
+  tapStatus = await tap(files, { ...env, NODE_V8_COVERAGE: resolve(COVERAGE_DIR) });
+  firstRun = readResults();
+  coverage = checkCoverage();
+
+  const retryFiles = firstRun.filter((result) => result.failures.length > 0 && isBrowserTest(result.file)).map((result) => result.file);
+  if (retryFiles.length > 0) {
+    console.log(`\n# Browser tests failed; running them once more: ${retryFiles.join(' ')}`);
+    await tap(retryFiles, env);
+    retried = readResults().filter((result) => retryFiles.includes(result.file));
+  }
+} finally {
+  await engines.stop();
+}
+
+const finalFailures = new Map<string, Failure[]>();
+for (const result of firstRun) {
+  const again = retried.find((r) => r.file === result.file);
+  const failures = again ? again.failures : result.failures;
+  if (failures.length > 0) finalFailures.set(result.file, failures);
+}
+
+const retries: Retry[] = retried.flatMap((again) =>
+  firstRun
+    .find((r) => r.file === again.file)!
+    .failures.map((failure) => ({
+      file: again.file,
+      test: failure.test,
+      firstFailure: failure.message,
+      retry: again.failures.some((f) => f.test === failure.test || f.test === '(file)') ? ('failed' as const) : ('passed' as const),
+    })),
+);
+writeFileSync(FLAKY_REPORT, `${JSON.stringify({ seed, retries }, null, 2)}\n`);
+
+const failing: Array<{ file: string; test: string; message: string }> = [];
+const tolerated: Array<{ file: string; test: string; entry: QuarantineEntry }> = [];
+for (const [file, failures] of finalFailures) {
+  for (const failure of failures) {
+    const entry = quarantined(quarantine, file, failure.test);
+    if (entry) tolerated.push({ file, test: failure.test, entry });
+    else failing.push({ file, test: failure.test, message: failure.message });
+  }
+}
+// tap failed without a file's result saying why (a crash of tap itself): that fails the run too.
+if (tapStatus !== 0 && firstRun.every((r) => r.failures.length === 0)) {
+  failing.push({ file: '(tap)', test: '(run)', message: `tap exited with ${tapStatus}` });
+}
+
+console.log('\n# ─── Summary ───');
+console.log(`# ${firstRun.length} test files in ${minutes(Date.now() - started)}; hostile-input seed ${seed}`);
+
+console.log('\n# Slowest ten files (wall time):');
+for (const result of [...firstRun].sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`#   ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${result.file}`);
+}
+
+console.log(`\n# Flaky browser tests (retried once, ${FLAKY_REPORT}): ${retries.length === 0 ? 'none' : ''}`);
+for (const retry of retries) {
+  console.log(`#   ${retry.retry === 'passed' ? 'passed on retry' : 'failed again  '}  ${retry.file} › ${retry.test}`);
+  console.log(`#     first failure: ${retry.firstFailure.split('\n').slice(0, 3).join(' | ')}`);
+}
+
+console.log(`\n# Quarantined (${'test/quarantine.json'}): ${quarantine.length === 0 ? 'none' : ''}`);
+for (const entry of quarantine) {
+  const failed = tolerated.some((t) => t.entry === entry);
+  console.log(
+    `#   ${entry.file}${entry.test ? ` › ${entry.test}` : ''} (since ${entry.date}${failed ? ', failed this run' : ''}): ${entry.reason}`,
+  );
+}
+
+const enforceCoverage = files.length === 0;
+let coverageMet = true;
+if (coverage) {
+  console.log(`\n# Coverage (lines; thresholds ${enforceCoverage ? 'enforced' : 'not enforced on a subset'}):`);
+  for (const tree of coverage) {
+    console.log(`\n# ${tree.tree}/ — lines ${tree.lines} % (threshold ${tree.threshold} %)${tree.met ? '' : '  ✗ below the threshold'}`);
+    console.log(tree.summary);
+    if (!tree.met && enforceCoverage) coverageMet = false;
+  }
+}
+
+if (failing.length > 0) {
+  console.log(`\n# Failed (${failing.length}):`);
+  for (const failure of failing) {
+    console.log(`#   ${failure.file} › ${failure.test}`);
+    console.log(failure.message.replace(/^/gm, '#     '));
+  }
+}
+const ok = failing.length === 0 && coverageMet;
+console.log(`\n# ${ok ? 'PASS' : 'FAIL'} in ${minutes(Date.now() - started)}`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/**
+ * Where the test processes leave V8's raw coverage (NODE_V8_COVERAGE, inherited by every child).
+ * tap's own coverage loses tsx's source maps, so c8 reads the raw data instead.
+ */
+export const COVERAGE_DIR = '.tap/v8-coverage';
+const REPORT_DIR = '.tap/coverage-report';
+
+/**
+ * Line coverage each tree must keep. Measured over every source file of the tree, loaded by a
+ * test or not (`--all`), so a file no test imports counts as uncovered. Raise a figure when the
+ * measured one has grown; never lower it to let a change through.
+ */
+export const COVERAGE_THRESHOLDS = [
+  { tree: 'server', lines: 85 },
+  { tree: 'shared', lines: 95 },
+] as const;
+
+interface Counts {
+  total: number;
+  covered: number;
+}
+type Metric = 'lines' | 'statements' | 'functions' | 'branches';
+
+export interface CoverageResult {
+  tree: string;
+  /** Per cent of lines covered, two decimals. */
+  lines: number;
+  threshold: number;
+  met: boolean;
+  summary: string;
+}
+
+const percent = ({ total, covered }: Counts) => (total === 0 ? 100 : Math.floor((covered / total) * 10_000) / 100);
+
+/** One c8 report over both trees (reading the raw data is the slow part), then a summary per tree. */
+export function checkCoverage(): CoverageResult[] | undefined {
+  if (!existsSync(COVERAGE_DIR)) return undefined;
+  const trees = COVERAGE_THRESHOLDS.map(({ tree }) => tree);
+  const run = spawnSync(
+    process.execPath,
+    [
+      'node_modules/c8/bin/c8.js',
+      'report',
+      `--temp-directory=${COVERAGE_DIR}`,
+      `--report-dir=${REPORT_DIR}`,
+      '--reporter=json-summary',
+      '--all',
+      '--exclude-after-remap',
+      '--exclude=**/*.d.ts',
+      ...trees.flatMap((tree) => [`--src=${tree}`, `--include=${tree}/**`]),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`c8 report failed: ${run.stderr}`);
+  const files = JSON.parse(readFileSync(`${REPORT_DIR}/coverage-summary.json`, 'utf8')) as Record<string, Record<Metric, Counts>>;
+  return COVERAGE_THRESHOLDS.map(({ tree, lines: threshold }) => {
+    const sums: Record<Metric, Counts> = {
+      lines: { total: 0, covered: 0 },
+      statements: { total: 0, covered: 0 },
+      functions: { total: 0, covered: 0 },
+      branches: { total: 0, covered: 0 },
+    };
+    for (const [file, metrics] of Object.entries(files)) {
+      if (file === 'total' || !relative(process.cwd(), file).startsWith(`${tree}/`)) continue;
+      for (const metric of Object.keys(sums) as Metric[]) {
+        sums[metric].total += metrics[metric].total;
+        sums[metric].covered += metrics[metric].covered;
+      }
+    }
+    const summary = (Object.keys(sums) as Metric[])
+      .map(
+        (metric) =>
+          `#   ${metric.padEnd(10)} ${String(percent(sums[metric])).padStart(6)} % (${sums[metric].covered}/${sums[metric].total})`,
+      )
+      .join('\n');
+    const lines = percent(sums.lines);
+    return { tree, lines, threshold, met: lines >= threshold, summary };
+  });
+}
