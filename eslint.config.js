@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const LAYERS = 'Layers depend one way (README, Layers): move what both sides need down a layer.';
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tap/**', 'node_modules/**'] },
   js.configs.recommended,
@@ -25,5 +27,19 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Layers depend one way: shared code knows neither server nor client; what both servers share
+  // knows neither of them; the sign-in steps are called by routes, never the other way round.
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', 'node:*'], message: LAYERS }] }] },
+  },
+  {
+    files: ['server/common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/bff/**', '**/member-service/**'], message: LAYERS }] }] },
+  },
+  {
+    files: ['server/bff/sign-in/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes/**'], message: LAYERS }] }] },
   },
 );

@@ -24,6 +24,7 @@ import { measurePageLoad } from './bench/page-load.ts';
 import { startBenchStack, stopBenchStack, type BenchStack } from './bench/stack.ts';
 import { kib, markdownTable, mib, perSecond, seconds, type Row } from './bench/table.ts';
 import { portalVersusBareProxy, signInsVersusArgon2 } from './bench/throughput.ts';
+import { LANGUAGES } from '../shared/languages.ts';
 
 const SECTIONS = ['lighthouse', 'page', 'read', 'sign-in', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -56,11 +57,17 @@ const met = (target: number, value: number, atMost: boolean) => (atMost ? value 
 async function lighthouseRows(stack: BenchStack): Promise<Row[]> {
   console.log(`Lighthouse (mobile, simulated slow 4G), ${lighthouseRuns} runs a page ...`);
   const base = stack.portal.url;
+  // Every language of the three screens most visitors see, and the way company sites send theirs (with a callback URL).
   const pages: Array<[string, string, string?]> = [
-    ['/en/login', `${base}/en/login`],
-    ['/en/register', `${base}/en/register`],
-    ['/en/my-account (signed in)', `${base}/en/my-account`, stack.cookie],
-    ['/ja-jp/login', `${base}/ja-jp/login`],
+    ...LANGUAGES.flatMap((lang): Array<[string, string, string?]> => [
+      [`/${lang}/login`, `${base}/${lang}/login`],
+      [`/${lang}/register`, `${base}/${lang}/register`],
+      [`/${lang}/my-account (signed in)`, `${base}/${lang}/my-account`, stack.cookie],
+    ]),
+    [
+      '/en/login?callbackurl=… (a company site sends its visitors)',
+      `${base}/en/login?callbackurl=${encodeURIComponent('https://shop.example.com/')}`,
+    ],
   ];
   const rows: Row[] = [];
   let login: LighthouseResult | undefined;

@@ -41,6 +41,7 @@ import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
+import { openApiFailure, portalReplyStatuses } from './routes/portal-api.ts';
 import { wellFormedText } from '../common/well-formed-text.ts';
 import { TicketSites } from './sign-in/ticket-sites.ts';
 import { SessionEnder, type SessionEndedListener } from './sessions/end-sessions.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     title: 'Member portal',
     description: 'The API the portal serves its browser client: every request and reply of /api.',
     version: '1',
+    failures: { failure: openApiFailure, statusesOf: portalReplyStatuses },
   });
   await app.register(httpMetrics, { service: 'portal' });
   await app.register(closedBodies);

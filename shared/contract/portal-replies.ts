@@ -10,14 +10,11 @@ import { NewMemberSchema } from './register.ts';
  * reply with its route's schema, so a field not listed here never reaches the browser.
  */
 
-/** What the header and the change-password screen read while the password must be changed first. */
-export const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
-
 /**
- * GET /api/Member: the whole user info, or only the part a session that must change its password
- * sees. Two objects, not a union: the route picks the serializer, so neither one validates.
+ * What the header and the change-password screen read of GET /api/Member while the password must
+ * be changed first. Not a union with the whole member: the route picks the serializer, so neither validates.
  */
-export const PortalMemberSchema = MemberSchema;
+export const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
 
 /** Every sign-in (password, code, ticket, passkey, social) and a password change on the way to a company site. */
 export const SignInResultSchema = LoginResultDataSchema;

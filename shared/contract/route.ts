@@ -28,3 +28,50 @@ export interface ContractRoute<S extends RouteSchema = RouteSchema> {
 }
 
 export const route = <S extends RouteSchema>(method: HttpMethod, url: string, schema: S): ContractRoute<S> => ({ method, url, schema });
+
+/** What the portal's error handling may answer besides a route's own 200 (server/bff/plugins/errors.ts). */
+export interface PortalRouteOptions {
+  /** The route needs a signed-in session: 401 without one, or when the member service no longer accepts it. */
+  member?: boolean;
+  /** Statuses the route itself answers with besides those every route of its kind may (e.g. 404). */
+  also?: readonly number[];
+}
+
+export interface PortalRouteSchema {
+  body?: TSchema;
+  params?: TSchema;
+  querystring?: TSchema;
+  /** The success reply (a schema, or OpenAPI content for a file); failures are the bare envelope at the route's `statuses`. */
+  response: { 200: TSchema | { description: string; content: Record<string, { schema: TSchema }> } };
+}
+
+/** One route of the portal's browser API, with every status it can answer, each with the reply envelope. */
+export interface PortalRoute<S extends PortalRouteSchema = PortalRouteSchema> {
+  method: HttpMethod;
+  url: string;
+  schema: S;
+  statuses: readonly number[];
+}
+
+/**
+ * A portal route. Its failure statuses follow from what it is: 400 for a request it reads,
+ * 401 for a member's route, 403 for a state-changing method (the CSRF check), 429 (every route
+ * is rate-limited), 502 when the member service fails and 503 when the session store does.
+ */
+export function portalRoute<S extends PortalRouteSchema>(
+  method: HttpMethod,
+  url: string,
+  schema: S,
+  options: PortalRouteOptions = {},
+): PortalRoute<S> {
+  return { method, url, schema, statuses: replyStatuses(method, schema, options) };
+}
+
+/** The statuses a portal route answers with, by what it is (see portalRoute). */
+export function replyStatuses(method: string, schema: Omit<PortalRouteSchema, 'response'>, options: PortalRouteOptions = {}): number[] {
+  const statuses = new Set([200, ...(options.also ?? []), 429, 502, 503]);
+  if (schema.body || schema.params || schema.querystring) statuses.add(400);
+  if (options.member) statuses.add(401);
+  if (method !== 'GET' && method !== 'HEAD') statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}

@@ -33,7 +33,11 @@ export function ReplySchema<T extends TSchema>(data?: T) {
 }
 
 /** A browser route's reply schemas: the envelope at 200 (failures the error handler sends carry no data). */
-export const replySchemas = <T extends TSchema>(data?: T) => ({ 200: data === undefined ? ReplySchema() : ReplySchema(data) });
+export function replySchemas(): { 200: ReturnType<typeof ReplySchema> };
+export function replySchemas<T extends TSchema>(data: T): { 200: ReturnType<typeof ReplySchema<T>> };
+export function replySchemas<T extends TSchema>(data?: T) {
+  return { 200: data === undefined ? ReplySchema() : ReplySchema(data) };
+}
 
 export interface Reply<T = unknown> {
   isSuccess: boolean;

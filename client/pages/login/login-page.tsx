@@ -106,15 +106,15 @@ export default function LoginPage() {
         setError({ code: reply.code, title: reply.title || undefined, userId });
         return;
       }
-      const data = reply.data ?? {};
-      const remaining = data.remainingSeconds ?? OTP_SEND_WINDOW_SECONDS;
+      const data = reply.data;
+      const remaining = data?.remainingSeconds ?? OTP_SEND_WINDOW_SECONDS;
       if (type === OtpVerifyType.Phone) rememberCodeSent(userId, Date.now() - (OTP_SEND_WINDOW_SECONDS - remaining) * 1000);
-      const countdown = startingCountdown(userId, data.remainingSeconds);
+      const countdown = startingCountdown(userId, data?.remainingSeconds);
       setMode({
         name: 'verify',
         userId,
         otpVerifyType: type,
-        lastThreeDigits: data.lastThreeDigits,
+        lastThreeDigits: data?.lastThreeDigits,
         resendEndsAt: endsIn(countdown),
         confirmingPassword,
       });

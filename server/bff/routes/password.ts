@@ -1,33 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from '@sinclair/typebox';
 import { passwordContract } from '../../../shared/contract/password.ts';
+import { passwordPortal } from '../../../shared/contract/portal/password.ts';
 import { validateEmail } from '../../../shared/rules/email.ts';
 import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { hasErrors, isBlank, type FieldErrors } from '../../../shared/rules/types.ts';
-import {
-  ForgotPwdRequestSchema,
-  ResendOneYearNotUpdatePwdMailRequestSchema,
-  ResendResetPwdMailRequestSchema,
-  ResetPwdRequestSchema,
-  ResetPwdUnAuthRequestSchema,
-  ResetTokenParamsSchema,
-  ResetTokenQuerySchema,
-  UpdateMemberPwdDateRequestSchema,
-  ValidatePwdRequestSchema,
-  ValidatePwdUnAuthRequestSchema,
-  type ForgotPwdRequest,
-  type ResetPwdRequest,
-  type ResetPwdUnAuthRequest,
-} from '../../../shared/schemas/password.ts';
-import {
-  EmployeeResetSchema,
-  KeptPasswordSchema,
-  LinkPasswordChangedSchema,
-  LockedSchema,
-  ResetLinkReasonSchema,
-  SignInResultSchema,
-} from '../../../shared/contract/portal-replies.ts';
-import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
@@ -40,6 +17,7 @@ import { browserReply } from '../sign-in/signed-in-reply.ts';
 import { continuesSiteSignIn } from '../oidc/paths.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
 import { passwordMailProof } from './password-mail-proof.ts';
 
@@ -60,6 +38,7 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   const encode = (plain: string) => encodePassword(plain, config.passwordEncodingKey);
   const proof = passwordMailProof(config.sessionSecret, config.publicOrigin.startsWith('https:'));
   const doors = signInDoors(deps);
+  const api = portalApi(app);
   /** An allowed return URL on another site (the portal's own screens need no ticket). */
   const companySite = (returnUrl: string | undefined) => {
     const allowed = allowedCallbackUrl(returnUrl, callbackPolicy);
@@ -85,29 +64,25 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     });
   }
 
-  app.post<{ Body: ForgotPwdRequest }>(
-    '/api/Member/ForgotPwd',
-    { schema: { body: ForgotPwdRequestSchema, response: replySchemas(EmployeeResetSchema) }, config: { ...mailLimited, ...changing } },
-    async (request, reply) => {
-      const body = request.body;
-      const lang = requestLanguage(request, body.lang);
-      failIfInvalid({ userId: validateEmail(body.userId) });
-      await captcha.require(request, body.captchaVerify);
-      await perAddress('forgot', body.userId, reply);
-      const result = await upstream.call(passwordContract.forgotPwd, {
-        body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
-        language: lang,
-      });
-      if (result.body.isSuccess) proof.remember(reply, body.userId);
-      if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl)
-        return reply.code(result.status).send({ ...result.body, data: { redirectUrl: config.employeeResetPasswordUrl } });
-      return relay(reply, result);
-    },
-  );
+  api.post(passwordPortal.forgotPwd.url, served(passwordPortal.forgotPwd, { ...mailLimited, ...changing }), async (request, reply) => {
+    const body = request.body;
+    const lang = requestLanguage(request, body.lang);
+    failIfInvalid({ userId: validateEmail(body.userId) });
+    await captcha.require(request, body.captchaVerify);
+    await perAddress('forgot', body.userId, reply);
+    const result = await upstream.call(passwordContract.forgotPwd, {
+      body: { userId: body.userId.trim(), returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy), lang },
+      language: lang,
+    });
+    if (result.body.isSuccess) proof.remember(reply, body.userId);
+    if (result.body.code === 'ResetPwd4DL' && config.employeeResetPasswordUrl)
+      return relay(reply, { status: result.status, body: { ...result.body, data: { redirectUrl: config.employeeResetPasswordUrl } } });
+    return relay(reply, result);
+  });
 
-  app.post<{ Body: Static<typeof ResendResetPwdMailRequestSchema> }>(
-    '/api/Member/ResendResetPwdMail',
-    { schema: { body: ResendResetPwdMailRequestSchema, response: replySchemas() }, config: { ...mailLimited, ...changing } },
+  api.post(
+    passwordPortal.resendResetPwdMail.url,
+    served(passwordPortal.resendResetPwdMail, { ...mailLimited, ...changing }),
     async (request, reply) => {
       const lang = requestLanguage(request, request.body.lang);
       if (proof.needsCaptcha(request, request.body.userId)) await captcha.require(request, request.body.captchaVerify);
@@ -123,21 +98,18 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   );
 
   // The token sits in the path (spec section 7): the log shows this route by its pattern (logger.ts).
-  app.get<{ Params: Static<typeof ResetTokenParamsSchema>; Querystring: Static<typeof ResetTokenQuerySchema> }>(
-    '/api/Member/CheckResetPwdTokenIsExpired/:token',
-    {
-      schema: { params: ResetTokenParamsSchema, querystring: ResetTokenQuerySchema, response: replySchemas(ResetLinkReasonSchema) },
-      config: { ...guessLimited, ...changing },
-    },
+  api.get(
+    passwordPortal.checkResetPwdToken.url,
+    served(passwordPortal.checkResetPwdToken, { ...guessLimited, ...changing }),
     async (request, reply) => {
       // The reply schema keeps the account the link leads to in the portal.
       return relay(reply, await resetLink(request.params.token, request.query.userId));
     },
   );
 
-  app.post<{ Body: Static<typeof ValidatePwdUnAuthRequestSchema> }>(
-    '/api/Member/ValidatePwdUnAuth',
-    { schema: { body: ValidatePwdUnAuthRequestSchema, response: replySchemas(LockedSchema) }, config: { ...guessLimited, ...changing } },
+  api.post(
+    passwordPortal.validatePwdUnAuth.url,
+    served(passwordPortal.validatePwdUnAuth, { ...guessLimited, ...changing }),
     async (request, reply) => {
       const { userId, token, password } = request.body;
       if (isBlank(password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
@@ -151,24 +123,17 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     },
   );
 
-  app.post<{ Body: Static<typeof ValidatePwdRequestSchema> }>(
-    '/api/Member/ValidatePwd',
-    { schema: { body: ValidatePwdRequestSchema, response: replySchemas(LockedSchema) }, config: changing },
-    async (request, reply) => {
-      if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
-      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
-        callAsMember(upstream, request, reply, passwordContract.validatePwd, { body: { password: encode(request.body.password) } }),
-      );
-      return relay(reply, result);
-    },
-  );
+  api.post(passwordPortal.validatePwd.url, served(passwordPortal.validatePwd, changing), async (request, reply) => {
+    if (isBlank(request.body.password)) throw formValidateFail([{ field: 'password', code: 'NewPasswordRequired' }]);
+    const result = await doors.attempt(request, reply, SIGN_IN_DOORS.newPassword, signedInMember(request)?.userId, () =>
+      callAsMember(upstream, request, reply, passwordContract.validatePwd, { body: { password: encode(request.body.password) } }),
+    );
+    return relay(reply, result);
+  });
 
-  app.post<{ Body: ResetPwdUnAuthRequest }>(
-    '/api/Member/ResetPwdUnAuth',
-    {
-      schema: { body: ResetPwdUnAuthRequestSchema, response: replySchemas(LinkPasswordChangedSchema) },
-      config: { ...guessLimited, ...changing },
-    },
+  api.post(
+    passwordPortal.resetPwdUnAuth.url,
+    served(passwordPortal.resetPwdUnAuth, { ...guessLimited, ...changing }),
     async (request, reply) => {
       const { userId, token, password, confirmPassword } = request.body;
       failIfInvalid(validateNewPassword({ password, confirmPassword: confirmPassword ?? password }, 'change'));
@@ -183,49 +148,41 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       await endOtherSessions(request, reply, memberId);
       if (memberId !== undefined) await record(request, { type: 'passwordReset', memberId });
       const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
-      return reply.code(result.status).send({
-        ...result.body,
-        data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) },
-      });
+      return { ...result.body, data: { userId: result.body.data?.userId, ...(redirectUrl ? { redirectUrl } : {}) } };
     },
   );
 
-  app.post<{ Body: ResetPwdRequest }>(
-    '/api/Member/ResetPwd',
-    { schema: { body: ResetPwdRequestSchema, response: replySchemas(SignInResultSchema) }, config: changing },
-    async (request, reply) => {
-      const { currentPassword, newPassword, confirmPassword, returnUrl } = request.body;
-      const errors = validateNewPassword(
-        { password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword },
-        'change',
-      );
-      failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
-      const lang = requestLanguage(request, request.body.lang);
-      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
-        callAsMember(upstream, request, reply, passwordContract.resetPwd, {
-          body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
-          language: lang,
-        }),
-      );
-      if (!result.body.isSuccess) return relay(reply, result);
-      // The same session goes on with every route (the member service set the status back to active).
-      passwordChangeDone(request);
-      const memberId = signedInMember(request)?.memberId;
-      await endOtherSessions(request, reply, memberId);
-      if (memberId !== undefined) await record(request, { type: 'passwordChanged', memberId });
-      // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
-      if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
-        return reply.code(result.status).send(await browserReply(result, deps));
-      // Or a company site's OpenID Connect sign-in, which continues at the portal.
-      const local = allowedCallbackUrl(returnUrl, callbackPolicy);
-      if (local !== undefined && continuesSiteSignIn(local)) return reply.code(result.status).send(ok({ redirectUrl: local }));
-      return reply.code(result.status).send(ok());
-    },
-  );
+  api.post(passwordPortal.resetPwd.url, served(passwordPortal.resetPwd, changing), async (request, reply) => {
+    const { currentPassword, newPassword, confirmPassword, returnUrl } = request.body;
+    const errors = validateNewPassword(
+      { password: newPassword, confirmPassword: confirmPassword ?? newPassword, oldPassword: currentPassword },
+      'change',
+    );
+    failIfInvalid({ oldPassword: isBlank(currentPassword) ? 'LoginPasswordRequired' : undefined, ...errors });
+    const lang = requestLanguage(request, request.body.lang);
+    const result = await doors.attempt(request, reply, SIGN_IN_DOORS.currentPassword, signedInMember(request)?.userId, () =>
+      callAsMember(upstream, request, reply, passwordContract.resetPwd, {
+        body: { currentPassword: encode(currentPassword), newPassword: encode(newPassword), returnUrl: companySite(returnUrl), lang },
+        language: lang,
+      }),
+    );
+    if (!result.body.isSuccess) return relay(reply, result);
+    // The same session goes on with every route (the member service set the status back to active).
+    passwordChangeDone(request);
+    const memberId = signedInMember(request)?.memberId;
+    await endOtherSessions(request, reply, memberId);
+    if (memberId !== undefined) await record(request, { type: 'passwordChanged', memberId });
+    // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
+    if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl) return browserReply(result, deps);
+    // Or a company site's OpenID Connect sign-in, which continues at the portal.
+    const local = allowedCallbackUrl(returnUrl, callbackPolicy);
+    if (local !== undefined && continuesSiteSignIn(local)) return ok({ redirectUrl: local });
+    return ok();
+  });
 
-  app.post<{ Body: Static<typeof ResendOneYearNotUpdatePwdMailRequestSchema> }>(
-    '/api/Member/ResendOneYearNotUpdatePwdMail',
-    { schema: { body: ResendOneYearNotUpdatePwdMailRequestSchema, response: replySchemas() }, config: mailLimited },
+  api.post(
+    passwordPortal.resendOneYearNotUpdatePwdMail.url,
+    served(passwordPortal.resendOneYearNotUpdatePwdMail, mailLimited),
     async (request, reply) => {
       const userId = signedInMember(request)?.userId || request.body.userId;
       if (!userId) throw formValidateFail([{ field: 'userId', code: 'Form_Required' }]);
@@ -235,14 +192,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
     },
   );
 
-  app.put<{ Body: Static<typeof UpdateMemberPwdDateRequestSchema> }>(
-    '/api/Member/UpdateMemberPwdDate',
-    { schema: { body: UpdateMemberPwdDateRequestSchema, response: replySchemas(KeptPasswordSchema) }, config: guessLimited },
-    async (request, reply) => {
-      const { memberId, tempId } = request.body;
-      const result = await upstream.call(passwordContract.updateMemberPwdDate, { body: { memberId, tempId } });
-      if (!result.body.isSuccess) return relay(reply, result);
-      return reply.code(result.status).send({ ...result.body, data: allowedCallbackUrl(result.body.data, callbackPolicy) ?? '' });
-    },
-  );
+  api.put(passwordPortal.updateMemberPwdDate.url, served(passwordPortal.updateMemberPwdDate, guessLimited), async (request, reply) => {
+    const { memberId, tempId } = request.body;
+    const result = await upstream.call(passwordContract.updateMemberPwdDate, { body: { memberId, tempId } });
+    if (!result.body.isSuccess) return relay(reply, result);
+    return { ...result.body, data: allowedCallbackUrl(result.body.data, callbackPolicy) ?? '' };
+  });
 }

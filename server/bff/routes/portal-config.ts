@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
-import { PortalConfigSchema, type PortalConfig } from '../../../shared/schemas/portal-config.ts';
+import { infoPortal } from '../../../shared/contract/portal/info.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
+import type { PortalConfig } from '../../../shared/schemas/portal-config.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { configuredSocialTypes } from '../social/social-config.ts';
 import type { RouteDeps } from '../deps.ts';
+import { portalApi, served } from './portal-api.ts';
 
 /**
  * Settings the client needs from the configuration; they depend on the host and the browser.
@@ -20,13 +22,10 @@ function portalConfigFor(deps: RouteDeps, request: Parameters<RouteDeps['captcha
 
 export default async function portalConfigRoutes(app: FastifyInstance, deps: RouteDeps) {
   // Every screen reads it, change-password included.
-  app.get(
-    '/api/info/PortalConfig',
-    { schema: { response: replySchemas(PortalConfigSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
-    async (request, reply) => {
-      // The answer varies by user agent (WeChat), language and host; never share it between visitors.
-      reply.header('cache-control', 'private, no-store');
-      return ok(portalConfigFor(deps, request));
-    },
-  );
+  const { portalConfig } = infoPortal;
+  portalApi(app).get(portalConfig.url, served(portalConfig, ALLOWED_DURING_PASSWORD_CHANGE), async (request, reply) => {
+    // The answer varies by user agent (WeChat), language and host; never share it between visitors.
+    reply.header('cache-control', 'private, no-store');
+    return ok(portalConfigFor(deps, request));
+  });
 }

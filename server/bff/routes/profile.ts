@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from '@sinclair/typebox';
-import { MemberBeforePasswordChangeSchema, PortalMemberSchema } from '../../../shared/contract/portal-replies.ts';
+import { profilePortal } from '../../../shared/contract/portal/profile.ts';
+import { MemberBeforePasswordChangeSchema } from '../../../shared/contract/portal-replies.ts';
 import { profileContract } from '../../../shared/contract/profile.ts';
-import { MemberSchema, ProfileUpdateSchema, type ProfileUpdate } from '../../../shared/schemas/member.ts';
-import { ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
+import type { ProfileUpdate } from '../../../shared/schemas/member.ts';
+import { ReplySchema } from '../../../shared/schemas/reply.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangePending } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
 
 const BEFORE_PASSWORD_CHANGE_REPLY = ReplySchema(MemberBeforePasswordChangeSchema);
 
@@ -43,20 +44,15 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
     if (passwordChangePending(request)) reply.serializer(reply.compileSerializationSchema(BEFORE_PASSWORD_CHANGE_REPLY, '200'));
     return relay(reply, result);
   }
-  // The spec's client uses both spellings.
-  const profileOptions = { schema: { response: replySchemas(PortalMemberSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE };
-  app.get('/api/Member', profileOptions, getProfile);
-  app.get('/api/member', profileOptions, getProfile);
+  const api = portalApi(app);
+  for (const route of [profilePortal.get, profilePortal.getLowerCase])
+    api.get(route.url, served(route, ALLOWED_DURING_PASSWORD_CHANGE), getProfile);
 
-  app.put<{ Body: Static<typeof ProfileUpdateSchema> }>(
-    '/api/member',
-    { schema: { body: ProfileUpdateSchema, response: replySchemas(MemberSchema) } },
-    async (request, reply) => {
-      const result = await callAsMember(upstream, request, reply, profileContract.update, {
-        body: upstreamProfile(request.body),
-        language: requestLanguage(request),
-      });
-      return relay(reply, result);
-    },
-  );
+  api.put(profilePortal.update.url, served(profilePortal.update), async (request, reply) => {
+    const result = await callAsMember(upstream, request, reply, profileContract.update, {
+      body: upstreamProfile(request.body),
+      language: requestLanguage(request),
+    });
+    return relay(reply, result);
+  });
 }

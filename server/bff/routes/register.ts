@@ -1,19 +1,11 @@
 import { registerContract } from '../../../shared/contract/register.ts';
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from '@sinclair/typebox';
 import { PROMOTIONAL_PASS } from '../../../shared/limits.ts';
 import { validateRegistration } from '../../../shared/rules/registration.ts';
-import { ActivatedSchema, IsExistSchema } from '../../../shared/contract/register.ts';
-import { RegisteredSchema } from '../../../shared/contract/portal-replies.ts';
-import { replySchemas, type FieldError } from '../../../shared/schemas/reply.ts';
-import {
-  ActivateRequestSchema,
-  IsExistRequestSchema,
-  ReactivateRequestSchema,
-  RegisterRequestSchema,
-  type RegisterRequest,
-} from '../../../shared/schemas/register.ts';
+import { registerPortal } from '../../../shared/contract/portal/register.ts';
+import type { FieldError } from '../../../shared/schemas/reply.ts';
+import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { allowedCallbackUrl, safeRedirectUrl } from '../callback-url.ts';
 import { formValidateFail } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
@@ -21,6 +13,7 @@ import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from '../deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
 import { RegistrantCookie } from './registrant-cookie.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
 import { upstreamIdentity } from '../social/providers.ts';
@@ -49,74 +42,59 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
       .map(([field, code]) => ({ field, code }));
   }
 
-  app.post<{ Body: Static<typeof IsExistRequestSchema> }>(
-    '/api/Member/IsExist',
-    { schema: { body: IsExistRequestSchema, response: replySchemas(IsExistSchema) }, config: limited },
-    async (request, reply) => {
-      await checkLimit(request.body.email, reply);
-      return relay(reply, await upstream.call(registerContract.isExist, { body: { email: request.body.email } }));
-    },
-  );
+  const api = portalApi(app);
+  const { isExist, register, activate, reactivate } = registerPortal;
 
-  app.post<{ Body: RegisterRequest }>(
-    '/api/Member/Register',
-    { schema: { body: RegisterRequestSchema, response: replySchemas(RegisteredSchema) }, config: limited },
-    async (request, reply) => {
-      const body = request.body;
-      const lang = requestLanguage(request, body.lang);
-      await captcha.require(request, body.captchaVerify);
-      // A social sign-up registers the identity the BFF verified and holds in the session, never one from the body.
-      const social = body.password === undefined ? signUpIdentity(request, deps.clock.now()) : undefined;
-      const errors = await ruleErrors(body, social !== undefined);
-      if (errors.length > 0) throw formValidateFail(errors);
-      const payload = upstreamRegistration(body, {
-        encodingKey: config.passwordEncodingKey,
-        lang,
-        returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
-      });
-      const result = await upstream.call(registerContract.register, {
-        body: social ? { ...payload, memberSocial: upstreamIdentity(social) } : payload,
-        language: lang,
-      });
-      if (social && result.body.isSuccess) forgetIdentity(request);
-      if (!result.body.isSuccess) return relay(reply, result);
-      registrant.set(reply, body.email, deps.clock.now());
-      return reply
-        .code(result.status)
-        .send({ ...result.body, data: { ...result.body.data, registrationProof: registered.issue(body.email) } });
-    },
-  );
+  api.post(isExist.url, served(isExist, limited), async (request, reply) => {
+    await checkLimit(request.body.email, reply);
+    return relay(reply, await upstream.call(registerContract.isExist, { body: { email: request.body.email } }));
+  });
 
-  app.post<{ Body: Static<typeof ActivateRequestSchema> }>(
-    '/api/Member/Activate',
-    { schema: { body: ActivateRequestSchema, response: replySchemas(ActivatedSchema) } },
-    async (request, reply) => {
-      const result = await upstream.call(registerContract.activate, {
-        body: { userId: request.body.userId, token: request.body.token, registrantEmail: registrant.email(request, deps.clock.now()) },
-      });
-      const data = result.body.data;
-      if (data?.returnUrl === undefined || data.returnUrl === '') return relay(reply, result);
-      const returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
-      return reply.code(result.status).send({ ...result.body, data: { ...data, returnUrl } });
-    },
-  );
+  api.post(register.url, served(register, limited), async (request, reply) => {
+    const body = request.body;
+    const lang = requestLanguage(request, body.lang);
+    await captcha.require(request, body.captchaVerify);
+    // A social sign-up registers the identity the BFF verified and holds in the session, never one from the body.
+    const social = body.password === undefined ? signUpIdentity(request, deps.clock.now()) : undefined;
+    const errors = await ruleErrors(body, social !== undefined);
+    if (errors.length > 0) throw formValidateFail(errors);
+    const payload = upstreamRegistration(body, {
+      encodingKey: config.passwordEncodingKey,
+      lang,
+      returnUrl: allowedCallbackUrl(body.returnUrl, callbackPolicy),
+    });
+    const result = await upstream.call(registerContract.register, {
+      body: social ? { ...payload, memberSocial: upstreamIdentity(social) } : payload,
+      language: lang,
+    });
+    if (social && result.body.isSuccess) forgetIdentity(request);
+    if (!result.body.isSuccess || !result.body.data) return relay(reply, result);
+    registrant.set(reply, body.email, deps.clock.now());
+    return { ...result.body, data: { ...result.body.data, registrationProof: registered.issue(body.email) } };
+  });
 
-  app.post<{ Body: Static<typeof ReactivateRequestSchema> }>(
-    '/api/Member/Reactivate',
-    { schema: { body: ReactivateRequestSchema, response: replySchemas() }, config: limited },
-    async (request, reply) => {
-      const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
-      const lang = requestLanguage(request, request.body.lang);
-      if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify);
-      await pacing.claim(userId, reply);
-      const result = await upstream
-        .call(registerContract.reactivate, { body: { userId, checkResend, lang }, language: lang })
-        .catch(async (error: unknown) => {
-          await pacing.release(userId);
-          throw error;
-        });
-      if (!result.body.isSuccess) await pacing.release(userId);
-      return relay(reply, result);
-    },
-  );
+  api.post(activate.url, served(activate), async (request, reply) => {
+    const result = await upstream.call(registerContract.activate, {
+      body: { userId: request.body.userId, token: request.body.token, registrantEmail: registrant.email(request, deps.clock.now()) },
+    });
+    const data = result.body.data;
+    if (data?.returnUrl === undefined || data.returnUrl === '') return relay(reply, result);
+    const returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));
+    return { ...result.body, data: { ...data, returnUrl } };
+  });
+
+  api.post(reactivate.url, served(reactivate, limited), async (request, reply) => {
+    const { captchaVerify, registrationProof: proof, userId, checkResend } = request.body;
+    const lang = requestLanguage(request, request.body.lang);
+    if (registered.needsCaptcha(userId, proof)) await captcha.require(request, captchaVerify);
+    await pacing.claim(userId, reply);
+    const result = await upstream
+      .call(registerContract.reactivate, { body: { userId, checkResend, lang }, language: lang })
+      .catch(async (error: unknown) => {
+        await pacing.release(userId);
+        throw error;
+      });
+    if (!result.body.isSuccess) await pacing.release(userId);
+    return relay(reply, result);
+  });
 }

@@ -1,19 +1,14 @@
 import { securityEventsContract } from '../../../shared/contract/security-events.ts';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, ReplySchema } from '../../../shared/schemas/reply.ts';
-import {
-  NotMeRequestSchema,
-  SecurityEventsPageSchema,
-  SecurityEventsQuerySchema,
-  type NotMeRequest,
-} from '../../../shared/schemas/security-center.ts';
+import { securityCenterPortal } from '../../../shared/contract/portal/security-center.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { whereFrom } from '../sessions/security-event-recorder.ts';
-import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 
 /**
  * Security activity: the member's own events (stored by the member service) and "This wasn't me",
@@ -23,21 +18,17 @@ import { callAsMember, relay } from './member-call.ts';
 export default async function securityEventRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, config, sessions, clock } = deps;
 
-  app.get<{ Querystring: Static<typeof SecurityEventsQuerySchema> }>(
-    '/api/Member/SecurityEvents',
-    { schema: { querystring: SecurityEventsQuerySchema, response: { 200: ReplySchema(SecurityEventsPageSchema) } } },
-    async (request, reply) => {
-      return relay(reply, await callAsMember(upstream, request, reply, securityEventsContract.list, { query: request.query }));
-    },
-  );
+  const api = portalApi(app);
+  const { events, notMe } = securityCenterPortal;
 
-  app.post<{ Body: NotMeRequest }>(
-    '/api/Member/SecurityEvents/NotMe',
+  api.get(events.url, served(events), async (request, reply) => {
+    return relay(reply, await callAsMember(upstream, request, reply, securityEventsContract.list, { query: request.query }));
+  });
+
+  api.post(
+    notMe.url,
     // The link's token is a secret someone could guess at: limited like the other link checks.
-    {
-      schema: { body: NotMeRequestSchema, response: { 200: ReplySchema(Type.Object({})) } },
-      config: strictRateLimit(config.loginRateLimitPerMinute),
-    },
+    served(notMe, strictRateLimit(config.loginRateLimitPerMinute)),
     async (request, reply) => {
       const { eventId, token } = request.body;
       const call = { body: { eventId, token, ...whereFrom(request) }, language: requestLanguage(request) };

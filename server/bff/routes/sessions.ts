@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, ReplySchema } from '../../../shared/schemas/reply.ts';
-import { MemberSessionSchema, SessionIdParamsSchema } from '../../../shared/schemas/security-center.ts';
+import { securityCenterPortal } from '../../../shared/contract/portal/security-center.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { memberSessions, sessionPublicId, sessionView } from '../sessions/member-sessions.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import { sessionKeys } from '../session-keys.ts';
 import type { RouteDeps } from '../deps.ts';
+import { portalApi, served } from './portal-api.ts';
 
 /** Devices and sessions: the signed-in member lists and ends their own browser sessions, and only those. */
 export default async function sessionRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -25,7 +25,10 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     return member;
   };
 
-  app.get('/api/Member/Sessions', { schema: { response: { 200: ReplySchema(Type.Array(MemberSessionSchema)) } } }, async (request) => {
+  const api = portalApi(app);
+  const { sessions: list, endSession, endOtherSessions } = securityCenterPortal;
+
+  api.get(list.url, served(list), async (request) => {
     const member = memberOf(request);
     const current = request.session.sessionId;
     const listed = (await live(member.memberId)).map((s) => sessionView(idKey, s, current));
@@ -33,33 +36,25 @@ export default async function sessionRoutes(app: FastifyInstance, deps: RouteDep
     return ok(listed);
   });
 
-  app.delete<{ Params: Static<typeof SessionIdParamsSchema> }>(
-    '/api/Member/Sessions/:id',
-    { schema: { params: SessionIdParamsSchema, response: { 200: ReplySchema(Type.Object({})) } } },
-    async (request, reply) => {
-      const member = memberOf(request);
-      // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
-      const target = (await live(member.memberId)).find((s) => sessionPublicId(idKey, s.sessionId) === request.params.id);
-      if (!target) throw new ReplyError(404, 'NotFound');
-      await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
-      await sessions.endSessions(member.memberId, { reason: 'endedByMember', only: target.sessionId, request, reply });
-      return ok();
-    },
-  );
+  api.delete(endSession.url, served(endSession), async (request, reply) => {
+    const member = memberOf(request);
+    // Only the member's own sessions are searched: another member's id is as unknown as a made-up one.
+    const target = (await live(member.memberId)).find((s) => sessionPublicId(idKey, s.sessionId) === request.params.id);
+    if (!target) throw new ReplyError(404, 'NotFound');
+    await record(request, { type: 'sessionEnded', memberId: member.memberId, method: target.session.signInMethod });
+    await sessions.endSessions(member.memberId, { reason: 'endedByMember', only: target.sessionId, request, reply });
+    return ok();
+  });
 
-  app.post(
-    '/api/Member/Sessions/EndOthers',
-    { schema: { response: { 200: ReplySchema(Type.Object({ ended: Type.Integer() })) } } },
-    async (request, reply) => {
-      const member = memberOf(request);
-      const ended = await sessions.endSessions(member.memberId, {
-        reason: 'endedByMember',
-        except: request.session.sessionId,
-        request,
-        reply,
-      });
-      if (ended > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
-      return ok({ ended });
-    },
-  );
+  api.post(endOtherSessions.url, served(endOtherSessions), async (request, reply) => {
+    const member = memberOf(request);
+    const ended = await sessions.endSessions(member.memberId, {
+      reason: 'endedByMember',
+      except: request.session.sessionId,
+      request,
+      reply,
+    });
+    if (ended > 0) await record(request, { type: 'sessionEnded', memberId: member.memberId });
+    return ok({ ended });
+  });
 }

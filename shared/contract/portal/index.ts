@@ -1,0 +1,28 @@
+import type { PortalRoute } from '../route.ts';
+import { accountPortal } from './account.ts';
+import { crmPortal } from './crm.ts';
+import { infoPortal } from './info.ts';
+import { passwordPortal } from './password.ts';
+import { phoneProofPortal } from './phone-proof.ts';
+import { preferencesPortal } from './preferences.ts';
+import { profilePortal } from './profile.ts';
+import { registerPortal } from './register.ts';
+import { securityCenterPortal } from './security-center.ts';
+
+/**
+ * The portal's browser API, by group: the one description the portal's routes are registered
+ * from, the client's requests are typed by and the OpenAPI document lists every status of.
+ */
+export const portal = {
+  profile: profilePortal,
+  account: accountPortal,
+  preferences: preferencesPortal,
+  securityCenter: securityCenterPortal,
+  phoneProof: phoneProofPortal,
+  info: infoPortal,
+  crm: crmPortal,
+  register: registerPortal,
+  password: passwordPortal,
+};
+
+export const PORTAL_ROUTES: readonly PortalRoute[] = Object.values(portal).flatMap((group) => Object.values(group));
