@@ -92,7 +92,11 @@ t.test(
       .waitFor();
     await page.waitForURL(/\/en\/my-account\?callbackurl=/);
     t.pass('the password-changed toast shows once and the flag leaves the address');
-    t.equal(await page.getByRole('link', { name: text('account.backToSite') }).getAttribute('href'), 'https://shop.example.com/cart');
+    t.equal(
+      await page.getByRole('link', { name: text('account.backToNamedSite', { site: 'shop.example.com' }) }).getAttribute('href'),
+      'https://shop.example.com/cart',
+      'the back link names the site (its host, where no name is configured)',
+    );
 
     const menu = page.getByRole('navigation', { name: text('account.menu') });
     t.same(await menu.getByRole('link').allTextContents(), [
@@ -299,7 +303,7 @@ t.test(
     await page.getByRole('button', { name: zh('account.download.button') }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: zh('account.MyAccount.FailedToaster') })
+      .filter({ hasText: zh('account.download.failed') })
       .waitFor();
     t.pass('a failed download says so');
   },
