@@ -15,9 +15,18 @@ export const ACTIVATION_LINK_VALID_SECONDS = 7 * 24 * 60 * 60;
  * redeemed within minutes or not at all, whatever the member token's lifetime.
  */
 export const TICKET_VALID_SECONDS = 5 * 60;
+/**
+ * A sign-in the member made themselves (password, code, provider, passkey) within this long is
+ * "recent": adding a way in (passkey, provider, proven phone), export, deletion, passkey removal
+ * and "This wasn't me" need one. A ticket session is never recent.
+ */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 /** A "This wasn't me" link in a mail: long enough to be read after a holiday, short enough not to wipe later changes a year on. */
 export const NOT_ME_LINK_VALID_DAYS = 7;
 export const DELETION_PERMANENT_DAYS = 30;
+/** A member's security activity keeps a year of events, and at most this many (text from requests must not pile up without end). */
+export const SECURITY_EVENTS_KEPT_DAYS = 365;
+export const SECURITY_EVENTS_KEPT_PER_MEMBER = 1000;
 export const PASSWORD_MAX_AGE_DAYS = 365;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 export const PASSWORD_MIN_LENGTH = 8;

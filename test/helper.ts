@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../server/common/clock.ts';
-import { buildApp } from '../server/bff/app.ts';
+import { buildApp, type BuildAppOptions } from '../server/bff/app.ts';
 import { loadBffConfig, type BffConfig } from '../server/bff/config.ts';
 import type { MemberServiceConfig } from '../server/member-service/config.ts';
 import { TEST_HASHING } from './helpers/hashing.ts';
@@ -26,6 +26,8 @@ export interface StackOverrides {
   clock?: Clock;
   /** The portal's logger: silent unless given (pino options such as `{ stream, level }`). */
   logger?: boolean | object;
+  /** Told of every signed-in session of the portal that ends. */
+  onSessionEnded?: BuildAppOptions['onSessionEnded'];
 }
 
 export interface Stack {
@@ -88,7 +90,7 @@ export async function startStack(t: TeardownTarget, overrides: StackOverrides = 
   memberService = started.app;
   bffConfig.upstreamUrl ??= started.url;
 
-  bff = await buildApp(bffConfig, { clock: overrides.clock, logger: overrides.logger ?? false });
+  bff = await buildApp(bffConfig, { clock: overrides.clock, logger: overrides.logger ?? false, onSessionEnded: overrides.onSessionEnded });
   await bff.listen({ host: bffConfig.host, port: bffConfig.port });
   return {
     bffUrl: `http://127.0.0.1:${bffConfig.port}`,

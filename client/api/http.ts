@@ -3,6 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { languageOfPath, pageOfPath } from '../session/language-path.ts';
 import { openLogoutModal } from '../state/logout-modal.ts';
+import { openSignInAgainModal } from '../state/sign-in-again-modal.ts';
 
 export type ApiErrorKind = 'network' | 'server' | 'unauthorized' | 'badResponse' | 'rejected';
 
@@ -79,6 +80,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     openLogoutModal();
     if (response.status === 401) throw new ApiError('unauthorized', 401, reply.code);
   }
+  // Every screen alike: the member is asked to sign in again and comes back to where they were.
+  if (reply.code === 'RecentSignInRequired') openSignInAgainModal();
   return reply;
 }
 

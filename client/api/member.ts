@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { Member, ProfileUpdate } from '../../shared/schemas/member.ts';
 import { openLogoutModal } from '../state/logout-modal.ts';
+import { openSignInAgainModal } from '../state/sign-in-again-modal.ts';
 import { ApiError, fetchData, request } from './http.ts';
 
 export const IS_LOGIN_PATH = '/api/Member/IsLogin';
@@ -56,6 +57,14 @@ export async function downloadProfile(): Promise<Blob> {
   if (response.status === 401) {
     openLogoutModal();
     throw new ApiError('unauthorized', 401);
+  }
+  if (response.status === 403) {
+    const code = ((await response.json().catch(() => ({}))) as { code?: string }).code;
+    if (code === 'RecentSignInRequired') {
+      // The dialog asks for a fresh sign-in, as for every such step; nothing else to report.
+      openSignInAgainModal();
+      throw new ApiError('unauthorized', 403, code);
+    }
   }
   if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) throw new ApiError('rejected', response.status);
   return response.blob();

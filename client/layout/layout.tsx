@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { LogoutModal } from '../ui/logout-modal.tsx';
+import { SignInAgainModal } from '../ui/sign-in-again-modal.tsx';
 import { Toasts } from '../ui/toasts.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { rememberLastPage } from '../session/language-path.ts';
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       <Toasts />
       <LogoutModal />
+      <SignInAgainModal />
     </div>
   );
 }

@@ -8,7 +8,6 @@ import { clientErrorReply, portalServerFactory } from './http-server.ts';
 import { loggerOptions } from './logger.ts';
 import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 import { httpMetrics } from '../common/metrics/http-metrics.ts';
-import signInMetrics from './metrics/sign-in-metrics.ts';
 import noPublicMetrics from './metrics/no-public-metrics.ts';
 import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import compression from './plugins/compression.ts';
@@ -38,19 +37,25 @@ import crmRoutes from './routes/crm.ts';
 import securityEventRoutes from './routes/security-events.ts';
 import sessionRoutes from './routes/sessions.ts';
 import { KnownDevices } from './sessions/known-devices.ts';
-import securityTracking from './sessions/security-tracking.ts';
 import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
+import { wellFormedText } from '../common/well-formed-text.ts';
 import { TicketSites } from './sign-in/ticket-sites.ts';
+import { SessionEnder, type SessionEndedListener } from './sessions/end-sessions.ts';
+import { SignInService } from './sign-in/sign-in-service.ts';
+import { signInDoors } from './sign-in/sign-in-doors.ts';
+import { sessionKeys } from './session-keys.ts';
 import type { SendBackchannelLogout } from './oidc/backchannel.ts';
 import { mountOpenIdProvider } from './oidc/mount-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sessions by member, for ending all of a member's sessions at once. */
+    /** Sessions by member, for listing a member's sessions. */
     memberSessions: KeyValueSessionStore;
+    /** Ends sessions, however they end (sessions/end-sessions.ts). */
+    sessionEnder: SessionEnder;
     /** Tells the company sites a portal session signed in at by OpenID Connect that it ended; call it wherever a session ends. */
     sendBackchannelLogout: SendBackchannelLogout;
   }
@@ -60,6 +65,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** false for silence; an object of pino options (e.g. a `stream`) to capture or tune the log. */
   logger?: boolean | object;
+  /** Told of every signed-in session that ends, however it ends (e.g. back-channel logout). */
+  onSessionEnded?: readonly SessionEndedListener[];
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -118,25 +125,48 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await store.close();
   });
 
+  const keys = sessionKeys(config.sessionSecret);
+  // Mutable: the OpenID Provider, mounted below, adds its back-channel logout.
+  const sessionEndedListeners: SessionEndedListener[] = [...(options.onSessionEnded ?? [])];
+  const ender = new SessionEnder(sessions, upstream, sessionEndedListeners, app.log);
+  app.decorate('sessionEnder', ender);
+  const callbackPolicy = {
+    publicOrigin: config.publicOrigin,
+    allowedHosts: config.allowedCallbackHosts,
+    siteNames: config.callbackSiteNames,
+  };
+  const ticketSites = new TicketSites(store);
+  const knownDevices = new KnownDevices(store, keys.deviceCookie, https);
   const deps: RouteDeps = {
     config,
     upstream,
-    callbackPolicy: { publicOrigin: config.publicOrigin, allowedHosts: config.allowedCallbackHosts, siteNames: config.callbackSiteNames },
+    callbackPolicy,
     captcha: createCaptchaGate(config.captcha, config.publicOrigin, config.upstreamTimeoutMs),
     countries: new CountryDirectory(upstream, clock),
     clock,
     store,
-    ticketSites: new TicketSites(store),
+    ticketSites,
+    sessions: ender,
+    signIn: new SignInService({
+      upstream,
+      callbackPolicy,
+      ticketSites,
+      doors: signInDoors({ store, config }),
+      knownDevices,
+      sessions: ender,
+      logReferenceKey: keys.logReference,
+    }),
+    knownDevices,
   };
 
   await app.register(errorReplies);
+  await app.register(wellFormedText);
   await app.register(openApi, {
     title: 'Member portal',
     description: 'The API the portal serves its browser client: every request and reply of /api.',
     version: '1',
   });
   await app.register(httpMetrics, { service: 'portal' });
-  await app.register(signInMetrics);
   await app.register(closedBodies);
   await app.register(healthRoutes, { upstream, store });
   await app.register(noPublicMetrics);
@@ -145,7 +175,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   const sessionOptions = {
     store: sessions,
     clock,
-    secret: config.sessionSecret,
+    secret: keys.sessionCookie,
+    ender,
     secure: https,
     idleSeconds: config.sessionIdleSeconds,
     absoluteSeconds: config.sessionAbsoluteSeconds,
@@ -156,6 +187,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     sendBackchannelLogout = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
   });
   app.decorate('sendBackchannelLogout', sendBackchannelLogout!);
+  sessionEndedListeners.push(({ sessionId }) => app.sendBackchannelLogout({ sessionId }));
 
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
   await app.register(async (api) => {
@@ -166,7 +198,6 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     });
-    await api.register(securityTracking, { upstream, knownDevices: new KnownDevices(store, config.sessionSecret, https) });
     await api.register(authRoutes, deps);
     await api.register(otpRoutes, deps);
     await api.register(phoneProofRoutes, deps);

@@ -2,8 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PASSKEY_NAME_MAX_LENGTH } from '../limits.ts';
 import { FREE_TEXT_FORMAT } from './free-text.ts';
 
-/** How long after signing in a member may add a passkey without signing in again. */
-export const PASSKEY_RECENT_SIGN_IN_SECONDS = 10 * 60;
 /** How long a registration or sign-in challenge stays usable. */
 export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
-import { PASSKEY_RECENT_SIGN_IN_SECONDS } from '../../shared/schemas/passkeys.ts';
+import { RECENT_SIGN_IN_SECONDS } from '../../shared/limits.ts';
 import { createActiveMember, createClient, freePort, signIn, startStack, type TestClient } from '../helper.ts';
 import { waitForMail } from '../helpers/outbox.ts';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
@@ -96,7 +96,7 @@ t.test('adding a passkey needs a recent sign-in; signed out it is 401', async (t
   t.equal((await createClient(stack.bffUrl).post('/api/Member/Passkey/RegisterOptions')).status, 401);
   const client = await signIn(stack, await createActiveMember(stack));
   const options = await client.post('/api/Member/Passkey/RegisterOptions');
-  clock.advance(PASSKEY_RECENT_SIGN_IN_SECONDS * 1000 + 1000);
+  clock.advance(RECENT_SIGN_IN_SECONDS * 1000 + 1000);
   // Still inside the idle limit: the session is alive but its sign-in is too old.
   const stale = await client.post('/api/Member/Passkey/Register', {
     credential: new SoftwareAuthenticator(origin).register(options.body.data),

@@ -71,7 +71,7 @@ if (!redisAvailable()) {
     t.equal((await appB.memberSessions.memberSessionIds(memberId)).length, 2, 'B sees both sessions');
 
     const other = await signIn(stack, await createActiveMember(stack));
-    t.equal(await appB.memberSessions.endMemberSessions(memberId), 2);
+    t.equal(await appB.sessionEnder.endSessions(memberId, { reason: 'notMe' }), 2);
     t.equal((await laptop.get('/api/Member')).status, 401, 'the session signed in on A has ended');
     t.equal((await sameBrowserOn(a, phone).get('/api/Member')).status, 401, 'so has the one signed in on B');
     t.same(await appA.memberSessions.memberSessionIds(memberId), []);

@@ -1,7 +1,7 @@
 import type { Clock } from '../../server/common/clock.ts';
 import type { MemberRowUpdate } from '../../server/member-service/store/schema.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
-import { createActiveMember, createClient, startStack, TEST_PASSWORD, type Stack } from '../helper.ts';
+import { createActiveMember, createClient, startStack, TEST_PASSWORD, type Stack, type StackOverrides } from '../helper.ts';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
@@ -10,9 +10,13 @@ interface Teardown {
 export const SITE_KEY = 'site-key-of-the-shop-0123456789abcdef';
 
 /** Portal and member service with sign-in limits high enough for the tests, a shop as allowed callback host and its site key. */
-export async function startSignInStack(t: Teardown, options: { clock?: Clock; env?: NodeJS.ProcessEnv } = {}) {
+export async function startSignInStack(
+  t: Teardown,
+  options: { clock?: Clock; env?: NodeJS.ProcessEnv; onSessionEnded?: StackOverrides['onSessionEnded'] } = {},
+) {
   const stack = await startStack(t, {
     clock: options.clock,
+    onSessionEnded: options.onSessionEnded,
     env: {
       ALLOWED_CALLBACK_HOSTS: 'shop.example',
       SSO_SITE_KEYS: SITE_KEY,

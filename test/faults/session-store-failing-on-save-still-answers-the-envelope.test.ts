@@ -28,6 +28,8 @@ t.test('a session that cannot be saved gets 503 servererror in the envelope', as
     store: new KeyValueSessionStore(new StoreGoneOnWrite(), systemClock, { idleSeconds: 600, absoluteSeconds: 3600 }),
     clock: systemClock,
     secret: 's'.repeat(32),
+    // No session ends here: the store fails before any could.
+    ender: { endThisSession: async () => {}, timedOut: async () => {} },
     secure: false,
     idleSeconds: 600,
     absoluteSeconds: 3600,

@@ -27,7 +27,8 @@ export function PasskeysSection() {
   const add = async (): Promise<boolean> => {
     const options = await passkeyRegisterOptions();
     if (!options.isSuccess || !options.data) {
-      setNotice(options.code);
+      // RecentSignInRequired opens the sign-in-again dialog (api/http.ts), as on every screen.
+      if (options.code !== 'RecentSignInRequired') setNotice(options.code);
       return false;
     }
     let credential;

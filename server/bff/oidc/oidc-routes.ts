@@ -3,7 +3,6 @@ import type Provider from 'oidc-provider';
 import type { Clock } from '../../common/clock.ts';
 import rateLimits from '../plugins/rate-limits.ts';
 import session, { ALLOWED_DURING_PASSWORD_CHANGE, type SessionPluginOptions } from '../plugins/session.ts';
-import { endSessionBothSides } from '../sign-in/end-session.ts';
 import type { RedisStore } from '../store/redis-store.ts';
 import type { Upstream } from '../upstream.ts';
 import type { MemberAccounts } from './accounts.ts';
@@ -23,6 +22,8 @@ export interface OidcRoutesOptions {
   perMinute: number;
   tokenPerMinute: number;
   redis?: RedisStore;
+  /** Origins of the configured sites' redirect and post-logout URIs. */
+  siteOrigins: string[];
 }
 
 /** oidc-provider reads at most this much of a body itself; the portal holds it to the same. */
@@ -65,18 +66,24 @@ function firstPartyOfflineAccess(request: FastifyRequest, firstParty: Set<string
  * per client and address as well. Bodies are read here as text and handed to the provider.
  */
 export default async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOptions) {
-  const { provider, upstream, firstParty } = options;
+  const { provider, firstParty } = options;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
   await app.register(rateLimits, { perMinute: options.perMinute, redis: options.redis });
   await app.register(session, options.session);
 
   const callback = provider.callback();
+  // The provider's pages post forms that end in a redirect to a site (the sign-out step, the
+  // form_post response mode); browsers hold such redirects to form-action, so the configured
+  // sites' origins join 'self' there, on these replies only.
+  const formAction = `form-action 'self' ${options.siteOrigins.join(' ')}`;
   async function handOver(request: FastifyRequest, reply: FastifyReply) {
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', csp.replace("form-action 'self'", formAction));
     attachPortalRequest(request.raw, {
       signIn: portalSignIn(request),
       lang: oidcLanguage(request),
-      endPortalSession: () => endSessionBothSides(request, reply, upstream),
+      endPortalSession: () => options.session.ender.endThisSession(request, reply, { reason: 'signOut' }),
     });
     if (typeof request.body === 'string') Object.assign(request.raw, { body: request.body });
     firstPartyOfflineAccess(request, firstParty);

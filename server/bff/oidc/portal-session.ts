@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
+import { amrOf } from '../sign-in/sign-in-method.ts';
 
 /**
  * The one place where the OpenID Provider reads the portal's browser session. Everything the
@@ -16,14 +16,6 @@ export interface PortalSignIn {
   amr: string[];
 }
 
-const AMR: Record<SignInMethod, string[]> = {
-  password: ['pwd'],
-  code: ['otp'],
-  passkey: ['hwk'],
-  social: ['fed'],
-  ticket: [],
-};
-
 /**
  * The signed-in member of this request as a site may rely on it, or undefined. A session made
  * by a company-site ticket proved nothing in this browser, and one that must change its password
@@ -33,11 +25,11 @@ const AMR: Record<SignInMethod, string[]> = {
 export function portalSignIn(request: FastifyRequest): PortalSignIn | undefined {
   const session = request.session;
   if (!session || session.memberId === undefined || session.memberToken === undefined || session.signedInAt === undefined) return undefined;
-  if (session.signedInByTicket || session.passwordChangeRequired) return undefined;
+  if (session.signInMethod === 'ticket' || session.passwordChangeRequired) return undefined;
   return {
     sessionId: session.sessionId,
     memberId: session.memberId,
     authTime: Math.floor(session.signedInAt / 1000),
-    amr: AMR[session.signInMethod ?? 'password'],
+    amr: [...amrOf(session.signInMethod)],
   };
 }

@@ -7,11 +7,12 @@ const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized']);
 
 /**
  * Passkey sign-in as a door of sign-in-doors.ts: a refused assertion counts against the address
- * and, once the credential names its owner, towards the owner's one sign-in lock; a locked account
- * is refused with AccountLock like at the password door; a passkey sign-in starts the series again.
+ * and towards the lock of that credential alone. A passkey cannot be guessed, so the owner's
+ * password lock does not apply here: five wrong passwords from someone who knows the address
+ * never keep the member out of passkey sign-in. A sign-in with the passkey starts its series again.
  */
 export const PASSKEY_DOOR = {
-  checksPassword: true,
+  locks: 'credential',
   verdict: ({ body }) =>
     body.code === 'PasskeyNotAccepted' ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven',
 } as const satisfies SignInDoor;

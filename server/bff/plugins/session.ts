@@ -2,8 +2,10 @@ import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
 import type { Clock } from '../../common/clock.ts';
 import { ReplyError } from '../errors.ts';
+import type { SessionEnder } from '../sessions/end-sessions.ts';
 import type { KeyValueSessionStore } from '../store/session-store.ts';
 
 declare module 'fastify' {
@@ -12,11 +14,21 @@ declare module 'fastify' {
     tokenExpiresAt?: string;
     userId?: string;
     memberId?: number;
-    /** Clock milliseconds of sign-in and of the last request, for the absolute and idle limits. */
+    /**
+     * Clock milliseconds of the sign-in that started this session (the absolute limit, the
+     * recent-sign-in rule, an OpenID Connect `auth_time`) and of the last request (the idle limit).
+     */
     signedInAt?: number;
     lastSeenAt?: number;
-    /** Signed in with a company-site ticket: the site held it, so the member proved nothing here. */
-    signedInByTicket?: boolean;
+    /**
+     * How this session signed in: `password`, `code`, `social`, `passkey`, or `ticket` (a company
+     * site sent the member back: the site held the ticket, the member proved nothing here).
+     * The list of sessions shows it; `amrOf` (sign-in/sign-in-method.ts) names it for OpenID Connect.
+     */
+    signInMethod?: SignInMethod;
+    /** Browser and network the session signed in from, as the member's list of sessions shows them. */
+    device?: string;
+    ipPrefix?: string;
     /** Signed in with status 2 or 3: until the password is changed, only routes allowed during the change serve this session. */
     passwordChangeRequired?: boolean;
   }
@@ -31,15 +43,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Starts a signed-in session under a new id (never the id the browser arrived with). */
     startMemberSession(member: SignedInMember, options?: MemberSessionStart): Promise<void>;
-    /** Ends the session in the store and tells the browser to drop the cookie. */
+    /**
+     * The member service refused this session's token: the session ends here (through the
+     * SessionEnder, without revoking what is already refused) and the browser drops its cookie.
+     */
     endMemberSession(reply: FastifyReply): Promise<void>;
+    /** Removes this session from the store and clears its cookie; only the SessionEnder calls it. */
+    dropSession(reply: FastifyReply | undefined): Promise<void>;
   }
 }
 
 export interface MemberSessionStart {
+  method: SignInMethod;
+  device: string;
+  ipPrefix: string;
   passwordChangeRequired?: boolean;
-  /** Signed in with a company-site ticket: no factor was proven in this browser. */
-  byTicket?: boolean;
 }
 
 export interface SignedInMember {
@@ -52,7 +70,10 @@ export interface SignedInMember {
 export interface SessionPluginOptions {
   store: KeyValueSessionStore;
   clock: Clock;
+  /** Signs the session cookie (derived from SESSION_SECRET for this use alone). */
   secret: string;
+  /** Where a session that timed out, or whose token was refused, ends like every other. */
+  ender: Pick<SessionEnder, 'endThisSession' | 'timedOut'>;
   secure: boolean;
   idleSeconds: number;
   absoluteSeconds: number;
@@ -111,25 +132,25 @@ export default fp(
       rolling: false,
     });
 
-    app.decorateRequest(
-      'startMemberSession',
-      async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart = {}) {
-        await this.session.regenerate();
-        const now = options.clock.now();
-        Object.assign(
-          this.session,
-          member,
-          { signedInAt: now, lastSeenAt: now },
-          start.byTicket ? { signedInByTicket: true } : {},
-          start.passwordChangeRequired ? { passwordChangeRequired: true } : {},
-        );
-        await store.addMemberSession(member.memberId, this.session.sessionId);
-      },
-    );
+    app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart) {
+      await this.session.regenerate();
+      const now = options.clock.now();
+      const { method: signInMethod, device, ipPrefix, passwordChangeRequired } = start;
+      Object.assign(
+        this.session,
+        member,
+        { signInMethod, device, ipPrefix, signedInAt: now, lastSeenAt: now },
+        passwordChangeRequired ? { passwordChangeRequired } : {},
+      );
+      await store.addMemberSession(member.memberId, this.session.sessionId);
+    });
 
-    app.decorateRequest('endMemberSession', async function (this: FastifyRequest, reply: FastifyReply) {
+    app.decorateRequest('dropSession', async function (this: FastifyRequest, reply: FastifyReply | undefined) {
       if (this.session) await this.session.destroy();
-      reply.clearCookie(cookieName, cookie);
+      reply?.clearCookie(cookieName, cookie);
+    });
+    app.decorateRequest('endMemberSession', async function (this: FastifyRequest, reply: FastifyReply) {
+      await options.ender.endThisSession(this, reply, { reason: 'tokenRefused', upstream: false });
     });
 
     // Idle and absolute limits are checked against the injected clock on every request; the
@@ -140,8 +161,11 @@ export default fp(
       const now = options.clock.now();
       const idle = now - (session.lastSeenAt ?? 0) >= options.idleSeconds * 1000;
       const expired = now - (session.signedInAt ?? 0) >= options.absoluteSeconds * 1000;
-      if (idle || expired) await session.regenerate();
-      else if (now - (session.lastSeenAt ?? 0) >= lastSeenStepMs) session.lastSeenAt = now;
+      if (idle || expired) {
+        // Ended like any other session: its token (and its tickets) revoked upstream.
+        await options.ender.timedOut(request, expired ? 'absoluteTimeout' : 'idleTimeout');
+        await session.regenerate();
+      } else if (now - (session.lastSeenAt ?? 0) >= lastSeenStepMs) session.lastSeenAt = now;
       // Decided on the matched route, never on the URL's text: a route nobody marked refuses.
       if (passwordChangePending(request) && request.routeOptions.config.allowedDuringPasswordChange !== true) {
         throw new ReplyError(403, 'PasswordChangeRequired');

@@ -6,7 +6,10 @@ import { BackToSiteSchema } from '../../../shared/contract/portal-replies.ts';
 import { MemberSchema } from '../../../shared/schemas/member.ts';
 import { ok, ReplySchema, replySchemas } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl, siteNameOf } from '../callback-url.ts';
+import type { SecurityEventType } from '../../../shared/schemas/security-center.ts';
 import { requestLanguage } from '../request-language.ts';
+import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -17,7 +20,10 @@ const BackToSiteQuerySchema = Type.Object({ callbackUrl: Type.String({ maxLength
  * back-to-site link's allow-list check. The member service acts on the session's member only.
  */
 export default async function accountRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, callbackPolicy } = deps;
+  const { upstream, callbackPolicy, clock } = deps;
+  const record = securityEventRecorder(upstream);
+  /** Export and deletion cannot be taken back: only after a sign-in the member made themselves, just now. */
+  const recentOnly = async (request: FastifyRequest) => requireRecentSignIn(request, clock.now());
 
   app.put<{ Body: SubscriptionUpdate }>(
     '/api/Member/UpdateMemberSubscribe',
@@ -35,7 +41,7 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
       content: { 'text/csv': { schema: Type.String() }, 'application/json': { schema: ReplySchema() } },
     },
   };
-  app.get('/api/Member/ExportProfile', { schema: { response: exportReplies } }, async (request, reply) => {
+  app.get('/api/Member/ExportProfile', { schema: { response: exportReplies }, preHandler: recentOnly }, async (request, reply) => {
     const result = await callAsMember(upstream, request, reply, accountContract.exportProfile, {});
     const file = result.body.data;
     if (!result.body.isSuccess || !file) return relay(reply, result);
@@ -47,14 +53,19 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
 
   /** Passed on as they are; the language is that of the confirmation mail a deletion sends. */
   const forward =
-    (route: (typeof accountContract)['delete' | 'applyDeleteTag' | 'applyRestoreTag']) =>
-    async (request: FastifyRequest, reply: FastifyReply) =>
-      relay(reply, await callAsMember(upstream, request, reply, route, { language: requestLanguage(request) }));
+    (route: (typeof accountContract)['delete' | 'applyDeleteTag' | 'applyRestoreTag'], event: SecurityEventType) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await callAsMember(upstream, request, reply, route, { language: requestLanguage(request) });
+      const memberId = request.session?.memberId;
+      if (result.body.isSuccess && memberId !== undefined) await record(request, { type: event, memberId });
+      return relay(reply, result);
+    };
   // DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README).
   const memberReply = { schema: { response: replySchemas(MemberSchema) } };
-  app.delete('/api/member', memberReply, forward(accountContract.delete));
-  app.post('/api/Member/ApplyDeleteTag', memberReply, forward(accountContract.applyDeleteTag));
-  app.post('/api/Member/ApplyRestoreTag', memberReply, forward(accountContract.applyRestoreTag));
+  const deletion = { ...memberReply, preHandler: recentOnly };
+  app.delete('/api/member', deletion, forward(accountContract.delete, 'deletionRequested'));
+  app.post('/api/Member/ApplyDeleteTag', deletion, forward(accountContract.applyDeleteTag, 'deletionRequested'));
+  app.post('/api/Member/ApplyRestoreTag', memberReply, forward(accountContract.applyRestoreTag, 'deletionCancelled'));
 
   /** The back-to-site link shows only for a callback URL on the allow-list, named as members know the site. */
   app.get<{ Querystring: Static<typeof BackToSiteQuerySchema> }>(

@@ -3,27 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { LoginRequestSchema, LogoutQuerySchema, type LoginRequest } from '../../../shared/schemas/auth.ts';
 import { IsLoginSchema } from '../../../shared/contract/auth.ts';
 import { LogoutSchema, SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
-import { replyCode, type ReplyCode } from '../../../shared/codes.ts';
-import { fail, ok, replySchemas } from '../../../shared/schemas/reply.ts';
+import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
 import { encodePassword } from '../../common/password-encoding.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { CHANGES_STATE } from '../plugins/csrf.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { queryParam, requestLanguage } from '../request-language.ts';
-import { endSessionBothSides } from '../sign-in/end-session.ts';
-import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
-import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
+import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
-/**
- * A wrong password, an unknown account and a locked one answer with the same status and the
- * same envelope shape (`data.remainingSeconds` is 0 unless locked).
- */
-const refused = (code: ReplyCode, remainingSeconds: number) => fail(code, { data: { remainingSeconds } });
-
 export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, callbackPolicy, config } = deps;
-  const doors = signInDoors(deps);
+  const { upstream, callbackPolicy, config, signIn, sessions } = deps;
 
   app.post<{ Body: LoginRequest }>(
     '/api/Member/Login',
@@ -34,23 +25,28 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
       // A failed call leaves the attempt counted: at worst an outage ends in one ordinary lock.
-      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.password, userId, () =>
-        upstream.call<UpstreamSignInData>({
-          method: 'POST',
-          path: '/api/Member/Login',
-          body: {
-            userId,
-            password: encodePassword(password, config.passwordEncodingKey),
-            returnUrl: local ? undefined : allowedReturnUrl,
-            pass,
-          },
-          language: requestLanguage(request),
-        }),
-      );
-      if (result.body.code === 'AccountLock') return result.body;
-      if (SIGN_IN_DOORS.password.verdict(result) === 'wrong')
-        return reply.code(result.status).send(refused(replyCode(result.body.code), 0));
-      return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
+      // A wrong password, an unknown account and a locked one answer alike (sign-in-service.ts).
+      return signIn.signIn(request, reply, {
+        way: 'password',
+        userId,
+        localRedirect: local ? allowedReturnUrl : undefined,
+        check: async () => {
+          const result = await upstream.call<UpstreamSignInData>({
+            method: 'POST',
+            path: '/api/Member/Login',
+            body: {
+              userId,
+              password: encodePassword(password, config.passwordEncodingKey),
+              returnUrl: local ? undefined : allowedReturnUrl,
+              pass,
+            },
+            language: requestLanguage(request),
+          });
+          // The password was right but set before someone else proved the address: a mailed code must confirm it here.
+          if (result.body.code === 'confirmbycode') passwordConfirmation.await(request, userId, deps.clock.now());
+          return result;
+        },
+      });
     },
   );
 
@@ -62,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
       config: { ...CHANGES_STATE, ...ALLOWED_DURING_PASSWORD_CHANGE },
     },
     async (request, reply) => {
-      await endSessionBothSides(request, reply, upstream);
+      await sessions.endThisSession(request, reply, { reason: 'signOut' });
       const lang = requestLanguage(request);
       const callback = allowedCallbackUrl(queryParam(request, 'callbackUrl'), callbackPolicy);
       return ok({ redirectUrl: callback ?? `/${lang}/login` });

@@ -17,19 +17,18 @@ import {
   type PasskeyRegister,
   type PasskeyRename,
 } from '../../../shared/schemas/passkeys.ts';
-import { replyCode } from '../../../shared/codes.ts';
-import { fail, ok, replySchemas as replies } from '../../../shared/schemas/reply.ts';
+import { ok, replySchemas as replies } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { authenticationOptions, registrationOptions, userHandle, verifiedAssertion, verifiedRegistration } from '../passkeys/ceremonies.ts';
 import { passkeyChallenges } from '../passkeys/challenges.ts';
-import { PASSKEY_DOOR, passkeyRefused } from '../passkeys/passkey-door.ts';
-import { requireRecentSignIn } from '../passkeys/recent-sign-in.ts';
+import { passkeyRefused } from '../passkeys/passkey-door.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import { signInDoors } from '../sign-in/sign-in-doors.ts';
-import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import { securityEventRecorder, whereFrom } from '../sessions/security-event-recorder.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
+import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
@@ -44,9 +43,9 @@ const shown = ({ id, name, createdAt, lastUsedAt }: Passkey): Passkey => ({ id, 
  * origin as relying party); the member service keeps the credentials (server/member-service/routes/passkeys.ts).
  */
 export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, callbackPolicy, config, clock } = deps;
+  const { upstream, callbackPolicy, config, clock, signIn } = deps;
   const rp = relyingParty(config.publicOrigin);
-  const doors = signInDoors(deps);
+  const record = securityEventRecorder(upstream);
   const challenges = passkeyChallenges(deps.store);
 
   app.post('/api/Member/Passkey/RegisterOptions', { schema: { response: replies(WebAuthnOptionsSchema) } }, async (request, reply) => {
@@ -84,6 +83,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         body: { ...credential, name: request.body.name },
         language: requestLanguage(request),
       });
+      if (result.body.isSuccess) await record(request, { type: 'passkeyAdded', memberId: member.memberId });
       return relay(reply, result);
     },
   );
@@ -104,8 +104,15 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
   app.delete<{ Params: PasskeyParams }>(
     '/api/Member/Passkeys/:id',
     { schema: { params: PasskeyParamsSchema, response: replies(Type.Object({ id: Type.String() })) } },
-    async (request, reply) =>
-      relay(reply, await callAsMember(upstream, request, reply, passkeysContract.remove, { params: request.params })),
+    async (request, reply) => {
+      const member = signedInMember(request);
+      if (!member) throw notSignedIn();
+      // Taking a way in away from the owner: only after a sign-in the member made themselves, just now.
+      requireRecentSignIn(request, clock.now());
+      const result = await callAsMember(upstream, request, reply, passkeysContract.remove, { params: request.params });
+      if (result.body.isSuccess) await record(request, { type: 'passkeyRemoved', memberId: member.memberId });
+      return relay(reply, result);
+    },
   );
 
   // Signing in anew replaces a session that must change its password, as the password sign-in does.
@@ -125,32 +132,39 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
     async (request, reply) => {
       const { credential, returnUrl, pass } = request.body;
       const assertion = credential as unknown as AuthenticationResponseJSON;
-      const challenge = await challenges.take(request, 'login', clock.now());
-      const key =
-        challenge === undefined
-          ? undefined
-          : await upstream.call<CredentialKey>({
-              method: 'POST',
-              path: '/api/Member/Passkey/Credential',
-              body: { credentialId: assertion.id },
-            });
-      const stored = key?.body.isSuccess ? key.body.data : undefined;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-
-      const result = await doors.attempt(
-        request,
-        reply,
-        PASSKEY_DOOR,
-        stored?.userId,
-        async (): Promise<UpstreamReply<UpstreamSignInData>> => {
-          if (challenge === undefined || stored === undefined) return passkeyRefused();
-          const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
+      return signIn.signIn(request, reply, {
+        way: 'passkey',
+        // Refused assertions count towards this credential's own lock, never the owner's password lock.
+        credentialId: assertion.id,
+        localRedirect: local ? allowedReturnUrl : undefined,
+        check: async (): Promise<UpstreamReply<UpstreamSignInData>> => {
+          const challenge = await challenges.take(request, 'login', clock.now());
+          if (challenge === undefined) return passkeyRefused();
+          const key = await upstream.call<CredentialKey>({
+            method: 'POST',
+            path: '/api/Member/Passkey/Credential',
+            body: { credentialId: assertion.id },
+          });
+          const stored = key.body.isSuccess ? key.body.data : undefined;
+          if (stored === undefined) return passkeyRefused();
+          const verified = await verifiedAssertion(rp, assertion, challenge, stored, config.sessionSecret).catch((error: unknown) => {
             request.log.info({ err: error }, 'passkey assertion not verified');
             return undefined;
           });
-          if (newCounter === undefined) return passkeyRefused();
+          if (verified === undefined) return passkeyRefused();
+          if (verified.counterWentBack) {
+            request.log.warn('passkey counter went backwards: credential disabled as possibly cloned');
+            await upstream.call({
+              method: 'POST',
+              path: '/api/Member/Passkey/Cloned',
+              body: { credentialId: assertion.id, ...whereFrom(request) },
+            });
+            return passkeyRefused();
+          }
+          const { newCounter } = verified;
           return upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/Passkey/Login',
@@ -164,12 +178,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
             language: requestLanguage(request),
           });
         },
-      );
-      if (result.body.code === 'AccountLock') return result.body;
-      if (PASSKEY_DOOR.verdict(result) === 'wrong') return reply.code(200).send(fail(replyCode(result.body.code)));
-      return reply
-        .code(result.status)
-        .send(await signedInReply(request, result as UpstreamReply<UpstreamSignInData>, deps, local ? allowedReturnUrl : undefined));
+      });
     },
   );
 }

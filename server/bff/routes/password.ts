@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { passwordContract } from '../../../shared/contract/password.ts';
 import { validateEmail } from '../../../shared/rules/email.ts';
@@ -35,7 +35,8 @@ import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangeDone, signedInMember } fr
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
-import { signedInReply } from '../sign-in/signed-in-reply.ts';
+import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import { browserReply } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { passwordMailLimit } from './password-mail-limit.ts';
@@ -48,7 +49,8 @@ function failIfInvalid(errors: FieldErrors) {
 
 /** The password life cycle on the spec's paths (section 7), and ResendResetPwdMail for the resend links. */
 export default async function passwordRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, config, callbackPolicy, captcha } = deps;
+  const { upstream, config, callbackPolicy, captcha, sessions } = deps;
+  const record = securityEventRecorder(upstream);
   const mailLimited = strictRateLimit(config.registerRateLimitPerMinute);
   const guessLimited = strictRateLimit(config.loginRateLimitPerMinute);
   // Every way of changing the password serves a session that must change it first (keeping it does not).
@@ -67,15 +69,19 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
   const resetLink = (token: string, userId: string | undefined) =>
     upstream.call(passwordContract.checkResetPwdToken, { params: { token }, query: { userId } });
 
-  /** A changed password ends every other session of the member, on every instance sharing the store. */
-  async function endOtherSessions(request: FastifyRequest, memberId: number | undefined) {
+  /**
+   * A changed password ends every other session of the member, on every instance sharing the
+   * store; the session that changed it goes on when it is the member's.
+   */
+  async function endOtherSessions(request: FastifyRequest, reply: FastifyReply, memberId: number | undefined) {
     if (memberId === undefined) return;
-    const keep = request.session?.sessionId;
-    for (const id of await app.memberSessions.memberSessionIds(memberId)) {
-      if (id === keep) continue;
-      await app.sendBackchannelLogout({ sessionId: id });
-      await new Promise<void>((resolve, reject) => app.memberSessions.destroy(id, (err) => (err ? reject(err) : resolve())));
-    }
+    const own = signedInMember(request)?.memberId === memberId;
+    await sessions.endSessions(memberId, {
+      reason: 'passwordChanged',
+      except: own ? request.session.sessionId : undefined,
+      request,
+      reply,
+    });
   }
 
   app.post<{ Body: ForgotPwdRequest }>(
@@ -171,8 +177,10 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
         language: lang,
       });
       if (!result.body.isSuccess) return relay(reply, result);
-      if (signedInMember(request)?.memberId === result.body.data?.memberId) passwordChangeDone(request);
-      await endOtherSessions(request, result.body.data?.memberId);
+      const memberId = result.body.data?.memberId;
+      if (signedInMember(request)?.memberId === memberId) passwordChangeDone(request);
+      await endOtherSessions(request, reply, memberId);
+      if (memberId !== undefined) await record(request, { type: 'passwordReset', memberId });
       const redirectUrl = allowedCallbackUrl(result.body.data?.redirectUrl, callbackPolicy);
       return reply.code(result.status).send({
         ...result.body,
@@ -201,10 +209,12 @@ export default async function passwordRoutes(app: FastifyInstance, deps: RouteDe
       if (!result.body.isSuccess) return relay(reply, result);
       // The same session goes on with every route (the member service set the status back to active).
       passwordChangeDone(request);
-      await endOtherSessions(request, signedInMember(request)?.memberId);
+      const memberId = signedInMember(request)?.memberId;
+      await endOtherSessions(request, reply, memberId);
+      if (memberId !== undefined) await record(request, { type: 'passwordChanged', memberId });
       // A forced change interrupted a way back to a company site: it goes on as a sign-in would.
       if (result.body.data && 'redirectUrl' in result.body.data && result.body.data.redirectUrl)
-        return reply.code(result.status).send(await signedInReply(request, result, deps));
+        return reply.code(result.status).send(await browserReply(result, deps));
       return reply.code(result.status).send(ok());
     },
   );

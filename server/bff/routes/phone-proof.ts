@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
 import {
   ConfirmPhoneProofRequestSchema,
@@ -13,6 +13,7 @@ import { notSignedIn, ReplyError } from '../errors.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -24,13 +25,16 @@ const windowKey = (memberId: number) => `phone-proof-window:${memberId}`;
  * sign-in codes; the member service adds the number's hourly budget.
  */
 export default async function phoneProofRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, config, store } = deps;
+  const { upstream, config, store, clock } = deps;
+  /** A proven phone is a way in (sign-in codes by text): only after a sign-in the member made themselves, just now. */
+  const recentOnly = async (request: FastifyRequest) => requireRecentSignIn(request, clock.now());
 
   app.post<{ Body: SendPhoneProofCodeRequest }>(
     '/api/Member/SendPhoneProofCode',
     {
       schema: { body: SendPhoneProofCodeRequestSchema, response: replySchemas(PhoneProofSentSchema) },
       config: strictRateLimit(config.otpRateLimitPerMinute),
+      preHandler: recentOnly,
     },
     async (request, reply) => {
       const member = signedInMember(request);
@@ -61,6 +65,7 @@ export default async function phoneProofRoutes(app: FastifyInstance, deps: Route
     {
       schema: { body: ConfirmPhoneProofRequestSchema, response: replySchemas(PhoneProvenSchema) },
       config: strictRateLimit(config.loginRateLimitPerMinute),
+      preHandler: recentOnly,
     },
     async (request, reply) =>
       relay(reply, await callAsMember(upstream, request, reply, phoneProofContract.confirm, { body: { code: request.body.code.trim() } })),

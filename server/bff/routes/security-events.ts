@@ -8,10 +8,10 @@ import {
   SecurityEventsQuerySchema,
   type NotMeRequest,
 } from '../../../shared/schemas/security-center.ts';
-import { signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { whereFrom } from '../sessions/security-event-recorder.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 
@@ -21,7 +21,7 @@ import { callAsMember, relay } from './member-call.ts';
  * ends every session and token of the member, here and upstream.
  */
 export default async function securityEventRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, config } = deps;
+  const { upstream, config, sessions, clock } = deps;
 
   app.get<{ Querystring: Static<typeof SecurityEventsQuerySchema> }>(
     '/api/Member/SecurityEvents',
@@ -41,16 +41,17 @@ export default async function securityEventRoutes(app: FastifyInstance, deps: Ro
     async (request, reply) => {
       const { eventId, token } = request.body;
       const call = { body: { eventId, token, ...whereFrom(request) }, language: requestLanguage(request) };
-      // From the mail's link the token proves the event; signed in, the session does.
+      // From the mail's link the token proves the event; signed in, a sign-in the member made
+      // themselves just now does (a ticket session or an old one could be the intruder's).
+      if (token === undefined && request.session?.memberId !== undefined) requireRecentSignIn(request, clock.now());
       const result =
         token !== undefined
           ? await upstream.call(securityEventsContract.notMe, call)
           : await callAsMember(upstream, request, reply, securityEventsContract.notMe, call);
       const memberId = result.body.data?.memberId;
       if (!result.body.isSuccess || memberId === undefined) return relay(reply, result);
-      for (const sessionId of await app.memberSessions.memberSessionIds(memberId)) await app.sendBackchannelLogout({ sessionId });
-      await app.memberSessions.endMemberSessions(memberId);
-      if (signedInMember(request)?.memberId === memberId) await request.endMemberSession(reply);
+      // The member service has revoked every token of the member (and so every ticket) already.
+      await sessions.endSessions(memberId, { reason: 'notMe', upstream: false, request, reply });
       return ok();
     },
   );

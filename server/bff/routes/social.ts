@@ -24,7 +24,9 @@ import { notSignedIn, ReplyError } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
-import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
+import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import { ProviderError } from '../social/provider-http.ts';
 import {
   authorizationUrl,
@@ -67,7 +69,8 @@ const profileOf = (identity: VerifiedIdentity) => ({
  * verified id to the member service.
  */
 export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, callbackPolicy, config, clock } = deps;
+  const { upstream, callbackPolicy, config, clock, signIn } = deps;
+  const record = securityEventRecorder(upstream);
   // Sign-in here guesses nothing (the state is bound to the session, the provider confirms the
   // code), so it has only the general per-IP limit: an office signs in together. Sign-up and
   // connect keep the stricter one.
@@ -105,6 +108,8 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       if (!provider) throw new ReplyError(400, 'SocialNotConfigured');
       const memberId = memberIdOf(request);
       if (origin === 'connect' && memberId === undefined) throw notSignedIn();
+      // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
+      if (origin === 'connect') requireRecentSignIn(request, clock.now());
       const lang = isLanguage(request.body.lang) ? request.body.lang : requestLanguage(request);
       const redirectUri = `${config.publicOrigin}/${lang}/social-login`;
       const state = createState(request, { socialType, origin, redirectUri, ...(origin === 'connect' ? { memberId } : {}) }, clock.now());
@@ -118,23 +123,30 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       { schema: { body: SocialLoginRequestSchema, response: replySchemas(SocialSignInSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
       async (request, reply) => {
         const { code, state, returnUrl, pass } = request.body;
-        const { identity } = await verify(request, code, state, socialType, ['login']);
         const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
         // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
         const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-        const result = await upstream.call<UpstreamSignInData>({
-          method: 'POST',
-          path,
-          body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
-          language: requestLanguage(request),
+        let identity: VerifiedIdentity | undefined;
+        const answer = await signIn.signIn(request, reply, {
+          way: 'social',
+          localRedirect: local ? allowedReturnUrl : undefined,
+          check: async () => {
+            ({ identity } = await verify(request, code, state, socialType, ['login']));
+            return upstream.call<UpstreamSignInData>({
+              method: 'POST',
+              path,
+              body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
+              language: requestLanguage(request),
+            });
+          },
         });
-        if (result.body.code === 'notfound') {
+        if (answer.code === 'notfound' && identity) {
           // The verified identity waits in the session for the sign-up it leads to.
           holdIdentity(request, identity, 'register', clock.now());
           const { socialId: _id, ...shown } = profileOf(identity);
           return fail('notfound', { data: shown });
         }
-        return reply.code(result.status).send(await signedInReply(request, result, deps, local ? allowedReturnUrl : undefined));
+        return answer;
       },
     );
   }
@@ -171,11 +183,15 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       const member = signedInMember(request);
       if (!member) throw notSignedIn();
       const { socialType, isConnect } = request.body;
+      // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
+      if (isConnect) requireRecentSignIn(request, clock.now());
       const identity = isConnect ? connectIdentity(request, socialType, member.memberId, clock.now()) : undefined;
       if (isConnect && !identity) throw new ReplyError(400, 'SocialStateInvalid');
       const body = identity ? { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) } : { socialType, isConnect: false };
       const result = await callAsMember(upstream, request, reply, socialContract.connect, { body });
       if (isConnect) forgetIdentity(request);
+      // A connect is recorded by the member service itself, with the mail whose "This wasn't me" link names it.
+      if (result.body.isSuccess && !isConnect) await record(request, { type: 'socialDisconnected', memberId: member.memberId });
       return relay(reply, result);
     },
   );

@@ -13,9 +13,7 @@ import { fail, replySchemas } from '../../../shared/schemas/reply.ts';
 import type { SsoSite } from '../config.ts';
 import { forbidden } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
-import { endSessionBothSides } from '../sign-in/end-session.ts';
-import { SIGN_IN_DOORS, signInDoors } from '../sign-in/sign-in-doors.ts';
-import { signedInReply, type UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
+import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -34,8 +32,7 @@ function siteOf(request: FastifyRequest, sites: readonly SsoSite[]): SsoSite | u
 
 /** Single sign-on hand-off between the portal and the company sites it signs members in for. */
 export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { upstream, config } = deps;
-  const doors = signInDoors(deps);
+  const { upstream, config, signIn } = deps;
 
   // Called by a company site's server, not by a browser: it redeems the one-time ticket it got
   // as `tempid` on the redirect, learns who signed in and receives a ticket for sending the
@@ -59,16 +56,15 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   app.post<{ Body: RefererLoginRequest }>(
     '/api/Member/RefererLogin',
     { schema: { body: RefererLoginRequestSchema, response: replySchemas(SignInResultSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
-    async (request, reply) => {
-      const result = await doors.attempt(request, reply, SIGN_IN_DOORS.ticket, undefined, () =>
-        upstream.call<UpstreamSignInData>({
-          method: 'POST',
-          path: '/api/Member/RefererLogin',
-          body: { id: request.body.id, tempId: request.body.tempId },
-        }),
-      );
-      if (!result.body.data?.token) await endSessionBothSides(request, reply, upstream);
-      return reply.code(result.status).send(await signedInReply(request, result, deps, undefined, { byTicket: true }));
-    },
+    async (request, reply) =>
+      signIn.signIn(request, reply, {
+        way: 'ticket',
+        check: () =>
+          upstream.call<UpstreamSignInData>({
+            method: 'POST',
+            path: '/api/Member/RefererLogin',
+            body: { id: request.body.id, tempId: request.body.tempId },
+          }),
+      }),
   );
 }

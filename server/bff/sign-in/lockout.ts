@@ -25,6 +25,11 @@ export class SignInLockout {
     return normalizeEmail(userId);
   }
 
+  /** A passkey's own series (credential ids are case-sensitive and never an address). */
+  static credential(credentialId: string): string {
+    return `passkey:${credentialId}`;
+  }
+
   /**
    * Takes one attempt before the password is checked. The count goes up before the member
    * service is asked, so parallel guesses cannot get more than LOCKOUT_MAX_FAILURES checks in.

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import { ReplyError } from '../errors.ts';
 import { countRateLimited } from '../metrics/portal-metrics.ts';
-import type { RouteDeps } from '../deps.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { UpstreamReply } from '../upstream.ts';
 import { AddressFailures } from './address-failures.ts';
@@ -12,13 +11,17 @@ import { SignInLockout } from './lockout.ts';
 type Verdict = 'wrong' | 'right' | 'unproven';
 
 export interface SignInDoor {
-  /** Wrong passwords here count towards the account's lock (spec section 9); codes and tickets have none. */
-  checksPassword: boolean;
+  /**
+   * What a wrong secret here counts towards: `account`, the sign-in ID's one password lock (spec
+   * section 9); `credential`, a lock of the passkey alone, so that nobody who merely knows the
+   * address keeps the member out of passkey sign-in. Codes and tickets have none.
+   */
+  locks?: 'account' | 'credential';
   verdict(reply: Pick<UpstreamReply<unknown>, 'body'>): Verdict;
 }
 
 /** Sign-in replies that can only come after the password was found right. */
-const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd']);
+const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd', 'confirmbycode']);
 /** ContactHR: a company address answers it for a wrong password as well (member service). */
 const WRONG_SIGN_IN_CODES = new Set(['AccountOrPwdFail', 'ContactHR']);
 const WRONG_CODE_CODES = new Set(['unauthorized', 'TokenIssue', 'CodeNoLongerValid']);
@@ -33,13 +36,13 @@ const WRONG_CODE_CODES = new Set(['unauthorized', 'TokenIssue', 'CodeNoLongerVal
 export const SIGN_IN_DOORS = {
   /** Login. */
   password: {
-    checksPassword: true,
+    locks: 'account',
     verdict: ({ body }) =>
       WRONG_SIGN_IN_CODES.has(body.code) ? 'wrong' : body.isSuccess || ACCOUNT_STATE_CODES.has(body.code) ? 'right' : 'unproven',
   },
   /** ResetPwd: the current password confirms a change. */
   currentPassword: {
-    checksPassword: true,
+    locks: 'account',
     verdict: ({ body }) => (body.code === 'AccountOrPwdFail' ? 'wrong' : body.isSuccess ? 'right' : 'unproven'),
   },
   /**
@@ -48,17 +51,15 @@ export const SIGN_IN_DOORS = {
    * oracle for the current password, so each counts like a sign-in.
    */
   newPassword: {
-    checksPassword: true,
+    locks: 'account',
     verdict: ({ body }) => (body.code === 'passwordused' ? 'right' : body.isSuccess ? 'wrong' : 'unproven'),
   },
   /** otpVerify. */
   code: {
-    checksPassword: false,
     verdict: ({ body }) => (body.isSuccess ? 'right' : WRONG_CODE_CODES.has(body.code) ? 'wrong' : 'unproven'),
   },
   /** RefererLogin. */
   ticket: {
-    checksPassword: false,
     verdict: ({ body }) => (body.isSuccess ? 'right' : body.code === 'TempIdInValid' ? 'wrong' : 'unproven'),
   },
 } as const satisfies Record<string, SignInDoor>;
@@ -70,8 +71,20 @@ export interface SignInDoorsOptions {
 }
 
 /** The doors of a portal, counting in its shared store with its configured limits. */
-export function signInDoors({ store, config }: Pick<RouteDeps, 'store' | 'config'>): SignInDoors {
+export function signInDoors({
+  store,
+  config,
+}: {
+  store: KeyValueStore;
+  config: { loginFailuresPerIp: number; loginFailureWindowSeconds: number };
+}): SignInDoors {
   return new SignInDoors(store, { failuresPerAddress: config.loginFailuresPerIp, failureWindowSeconds: config.loginFailureWindowSeconds });
+}
+
+/** Told what an attempt did beyond its reply (the sign-in service's log line and events). */
+export interface DoorObserver {
+  /** This attempt completed a series and started the lock (not one that met a running lock). */
+  lockStarted?: () => void;
 }
 
 // A type, not an interface: it must fit the open-ended sign-in data.
@@ -99,16 +112,18 @@ export class SignInDoors {
   }
 
   /**
-   * @param account the sign-in ID whose lock applies (a password door); undefined when the
-   *   check cannot concern an account (no session, a link that leads nowhere).
+   * @param account the sign-in ID whose lock applies (a password door), or the credential id (the
+   *   passkey door); undefined when the check cannot concern one (no session, a link that leads
+   *   nowhere, an unknown credential).
    * @param check asks the member service; a ReplyError it throws is judged like a reply.
    */
   attempt<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    door: SignInDoor & { checksPassword: false },
+    door: SignInDoor & { locks?: undefined },
     account: undefined,
     check: () => Promise<UpstreamReply<T>>,
+    observer?: DoorObserver,
   ): Promise<UpstreamReply<T>>;
   attempt<T>(
     request: FastifyRequest,
@@ -116,6 +131,7 @@ export class SignInDoors {
     door: SignInDoor,
     account: string | undefined,
     check: () => Promise<UpstreamReply<T>>,
+    observer?: DoorObserver,
   ): Promise<UpstreamReply<T | Locked>>;
   async attempt<T>(
     request: FastifyRequest,
@@ -123,6 +139,7 @@ export class SignInDoors {
     door: SignInDoor,
     account: string | undefined,
     check: () => Promise<UpstreamReply<T>>,
+    observer: DoorObserver = {},
   ): Promise<UpstreamReply<T | Locked>> {
     const address = AddressFailures.address(request);
     const wait = await this.failures.blockedFor(address);
@@ -132,7 +149,12 @@ export class SignInDoors {
       throw new ReplyError(429, 'TooManyRequests');
     }
 
-    const locked = door.checksPassword && account !== undefined ? SignInLockout.account(account) : undefined;
+    const locked =
+      account === undefined || door.locks === undefined
+        ? undefined
+        : door.locks === 'account'
+          ? SignInLockout.account(account)
+          : SignInLockout.credential(account);
     let attempt = 0;
     if (locked !== undefined) {
       const gate = await this.lockout.begin(locked);
@@ -152,7 +174,10 @@ export class SignInDoors {
     if (verdict === 'wrong') {
       await this.failures.failed(address);
       const lockSeconds = locked === undefined ? undefined : await this.lockout.failed(locked, attempt);
-      if (lockSeconds !== undefined) return { status: 200, body: accountLocked(lockSeconds) };
+      if (lockSeconds !== undefined) {
+        observer.lockStarted?.();
+        return { status: 200, body: accountLocked(lockSeconds) };
+      }
     } else if (verdict === 'right' && locked !== undefined) {
       await this.lockout.succeeded(locked);
     }

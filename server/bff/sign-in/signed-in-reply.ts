@@ -1,10 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import { mustChangePassword } from '../../../shared/enums.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { allowedCallbackUrl, mayCarryTicket } from '../callback-url.ts';
-import type { MemberSessionStart } from '../plugins/session.ts';
-import type { RouteDeps } from '../deps.ts';
+import { allowedCallbackUrl, mayCarryTicket, type CallbackPolicy } from '../callback-url.ts';
 import type { UpstreamReply } from '../upstream.ts';
+import type { TicketSites } from './ticket-sites.ts';
 
 /** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */
 export interface UpstreamSignInData {
@@ -19,29 +16,23 @@ export interface UpstreamSignInData {
   [key: string]: unknown;
 }
 
+export interface BrowserReplyDeps {
+  callbackPolicy: CallbackPolicy;
+  ticketSites: TicketSites;
+}
+
 /**
- * Turns the member service's sign-in reply into the browser's: a reply that carries a member
- * token starts a new session (ok, preferring and the must-change-password codes, whose session
- * serves only the password change until it is done); the token
- * stays in the session; a redirect URL leaves only when allowed, and the ticket for its site only with
- * it and only where a ticket may go (mayCarryTicket): elsewhere the member goes there without one.
- * Where a ticket goes is remembered (TicketSites) for site keys bound to one site.
+ * The browser's side of a sign-in reply: the token and the member's internal id stay here; a
+ * redirect URL leaves only when allowed, and the ticket for its site only with it and only where a
+ * ticket may go (mayCarryTicket): elsewhere the member goes there without one. Where a ticket goes
+ * is remembered (TicketSites) for site keys bound to one site.
  */
-export async function signedInReply(
-  request: FastifyRequest,
+export async function browserReply(
   result: UpstreamReply<UpstreamSignInData>,
-  { callbackPolicy: policy, ticketSites }: Pick<RouteDeps, 'callbackPolicy' | 'ticketSites'>,
+  { callbackPolicy: policy, ticketSites }: BrowserReplyDeps,
   localRedirect?: string,
-  start: Pick<MemberSessionStart, 'byTicket'> = {},
 ): Promise<Reply<UpstreamSignInData>> {
-  const { token, tokenExpiresAt, memberId, redirectUrl, id, tempId, ...rest } = result.body.data ?? {};
-  if (token && memberId !== undefined) {
-    await request.startMemberSession(
-      { memberToken: token, tokenExpiresAt: tokenExpiresAt ?? '', userId: rest.userId ?? '', memberId },
-      // defaultpwd, mustchange and expired: the browser's redirect to change-password is not the only guard.
-      { ...start, passwordChangeRequired: rest.status !== undefined && mustChangePassword(rest.status) },
-    );
-  }
+  const { token, tokenExpiresAt: _expires, memberId: _memberId, redirectUrl, id, tempId, ...rest } = result.body.data ?? {};
   const data: UpstreamSignInData = { ...rest };
   const allowed = allowedCallbackUrl(redirectUrl, policy);
   if (allowed !== undefined) {

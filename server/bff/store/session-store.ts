@@ -1,5 +1,6 @@
 import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
+import { TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { KeyValueStore } from './key-value-store.ts';
 
@@ -9,6 +10,14 @@ export interface SessionLimits {
 }
 
 const sessionKey = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * A signed-in session past its idle or absolute limit stays stored this much longer (serving
+ * nothing: the session plugin checks the limits on every request), so that a browser coming back
+ * ends it like any other session, its member token revoked upstream. Past this, every ticket the
+ * session issued has expired on its own.
+ */
+const ENDED_SESSION_KEPT_SECONDS = TICKET_VALID_SECONDS;
 const memberKey = (memberId: number) => `member-sessions:${memberId}`;
 
 /** A stored session that cannot be read is no session (the visitor signs in again), not a failure. */
@@ -20,9 +29,14 @@ function parseSession(value: string): Session | null {
   }
 }
 
-/** Anonymous sessions are kept only while they carry a pending social sign-in (state or verified identity). */
+/** Anonymous sessions are kept only while they carry a sign-in under way (social, passkey, a password awaiting its code). */
 function holdsAnonymousState(session: Session): boolean {
-  return session.socialStates !== undefined || session.socialIdentity !== undefined || session.passkeyChallenge !== undefined;
+  return (
+    session.socialStates !== undefined ||
+    session.socialIdentity !== undefined ||
+    session.passkeyChallenge !== undefined ||
+    session.passwordConfirmation !== undefined
+  );
 }
 
 /**
@@ -37,11 +51,22 @@ export class KeyValueSessionStore implements SessionStore {
     private readonly limits: SessionLimits,
   ) {}
 
-  private ttlSeconds(session: Session): number {
+  /** Milliseconds until the session reaches its idle or absolute limit (negative past it). */
+  private leftMs(session: Session): number {
     const now = this.clock.now();
     const idleLeft = (session.lastSeenAt ?? now) + this.limits.idleSeconds * 1000 - now;
     const absoluteLeft = (session.signedInAt ?? now) + this.limits.absoluteSeconds * 1000 - now;
-    return Math.ceil(Math.min(idleLeft, absoluteLeft) / 1000);
+    return Math.min(idleLeft, absoluteLeft);
+  }
+
+  private ttlSeconds(session: Session): number {
+    const kept = session.memberId === undefined ? 0 : ENDED_SESSION_KEPT_SECONDS;
+    return Math.ceil(this.leftMs(session) / 1000) + kept;
+  }
+
+  /** Whether a stored session is past its limits (kept only until its browser comes back). */
+  pastLimits(session: Session): boolean {
+    return this.leftMs(session) <= 0;
   }
 
   set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
@@ -81,15 +106,5 @@ export class KeyValueSessionStore implements SessionStore {
       }),
     );
     return alive.filter((id): id is string => id !== undefined);
-  }
-
-  /** Ends every session of the member on every instance sharing the store, except `keepSessionId`; returns how many ended. */
-  async endMemberSessions(memberId: number, keepSessionId?: string): Promise<number> {
-    const ended = (await this.memberSessionIds(memberId)).filter((id) => id !== keepSessionId);
-    for (const id of ended) {
-      await this.kv.delete(sessionKey(id));
-      await this.kv.removeFromSet(memberKey(memberId), id);
-    }
-    return ended.length;
   }
 }
