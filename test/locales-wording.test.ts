@@ -30,7 +30,7 @@ const RULED_OUT: Record<Language, { pattern: RegExp; instead: string }[]> = {
   'ko-kr': [
     { pattern: /(?<!이)메일(?!함)|사인인/, instead: '이메일, 로그인' },
     { pattern: /휴대폰|개인 정보|로그인함|모든 권리 보유|[가-힣]!/, instead: '휴대전화, 개인정보, 로그인, All rights reserved., no "!"' },
-    { pattern: /[가-힣]하세요/, instead: '"-해 주세요"' },
+    { pattern: /(?<!안녕)(?<=[가-힣])하세요/, instead: '"-해 주세요"' },
   ],
   'es-es': [
     { pattern: /\b(tu|tus|te|puedes|quieres|has|Inténtalo|inténtalo|regístrate|Iniciarás|necesitas)\b/, instead: 'usted forms' },

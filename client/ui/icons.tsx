@@ -77,10 +77,3 @@ export const CheckCircleIcon = () => (
     <path d="m8 12.5 2.8 2.8L16 10" />
   </Icon>
 );
-
-export const LinkOffIcon = () => (
-  <Icon>
-    <path d="M9 17H7a5 5 0 0 1 0-10h2M15 7h2a5 5 0 0 1 4 8M8 12h3" />
-    <path d="m3 3 18 18" />
-  </Icon>
-);

@@ -17,13 +17,16 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   'es-es': 'Español',
 };
 
-/** What the closed menu shows on a phone, where the header has no room for a name. */
+/**
+ * What the closed menu shows on a phone, where the header has no room for a name: one pattern
+ * for all, the language's code, with the script for the two Chinese (EN · 繁中 · 简中 · JA · KO · ES).
+ */
 const SHORT_NAMES: Record<Language, string> = {
   en: 'EN',
-  'zh-tw': '繁',
-  'zh-cn': '简',
-  'ja-jp': '日',
-  'ko-kr': '한',
+  'zh-tw': '繁中',
+  'zh-cn': '简中',
+  'ja-jp': 'JA',
+  'ko-kr': 'KO',
   'es-es': 'ES',
 };
 

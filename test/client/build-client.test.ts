@@ -26,7 +26,7 @@ t.test('the build writes hashed assets and a page without inline script or style
   const read = (url: string) => readFile(path.join(outdir, url), 'utf8');
   t.match(
     await read(outputs.catalogues.en),
-    'The e-mail / account ID or password is incorrect.',
+    'Incorrect e-mail, account ID or password.',
     'English texts are in the English catalogue',
   );
   t.match(await read(outputs.catalogues['ja-jp']), 'パスワードを入力してください。', 'Japanese texts in the Japanese one');

@@ -51,7 +51,14 @@ t.test(
   async (t) => {
     const { clientDir } = await launched;
     // A provider configured (never called): Connected accounts shows only where one is.
-    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, ALLOWED_CALLBACK_HOSTS: 'shop.example.com', GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' } });
+    const stack = await startStack(t, {
+      env: {
+        CLIENT_DIR: clientDir,
+        ALLOWED_CALLBACK_HOSTS: 'shop.example.com',
+        GOOGLE_CLIENT_ID: 'sections-google',
+        GOOGLE_CLIENT_SECRET: 'sections-google-secret',
+      },
+    });
     const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
@@ -85,7 +92,11 @@ t.test(
       .waitFor();
     await page.waitForURL(/\/en\/my-account\?callbackurl=/);
     t.pass('the password-changed toast shows once and the flag leaves the address');
-    t.equal(await page.getByRole('link', { name: text('account.backToSite') }).getAttribute('href'), 'https://shop.example.com/cart');
+    t.equal(
+      await page.getByRole('link', { name: text('account.backToNamedSite', { site: 'shop.example.com' }) }).getAttribute('href'),
+      'https://shop.example.com/cart',
+      'the back link names the site (its host, where no name is configured)',
+    );
 
     const menu = page.getByRole('navigation', { name: text('account.menu') });
     t.same(await menu.getByRole('link').allTextContents(), [
@@ -217,7 +228,9 @@ t.test(
   'Japanese on a phone: sections, delete and restore; employees see no Delete; the Chinese site shows no Connected Accounts',
   async (t) => {
     const { clientDir } = await launched;
-    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' } });
+    const stack = await startStack(t, {
+      env: { CLIENT_DIR: clientDir, GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' },
+    });
     const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const context = await newContext(browser, stack.bffUrl, 'ja-JP', true);
@@ -290,7 +303,7 @@ t.test(
     await page.getByRole('button', { name: zh('account.download.button') }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: zh('account.MyAccount.FailedToaster') })
+      .filter({ hasText: zh('account.download.failed') })
       .waitFor();
     t.pass('a failed download says so');
   },

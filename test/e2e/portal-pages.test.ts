@@ -109,7 +109,7 @@ t.test('login, My Profile and sign-out in a browser', async (t) => {
   await page.getByLabel('Mobile number').fill('151-2345 6780');
   t.equal(await page.getByLabel('Mobile number').inputValue(), '15123456780', 'phone inputs keep digits only');
   await save.click();
-  await page.getByRole('status').filter({ hasText: 'Your profile has been changed successfully.' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Profile saved.' }).waitFor();
   await page.waitForFunction(() => (document.querySelector('button[type=submit]') as HTMLButtonElement | null)?.disabled === true);
   t.pass('after saving, the saved values are the new baseline');
   const saved = await apiMember(stack, member.email, member.password);

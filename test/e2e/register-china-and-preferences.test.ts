@@ -72,7 +72,7 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   t.not(link, firstLink, 'a new link was mailed');
   await page.goto(link);
   await page.getByRole('heading', { name: text('activation.activate.successTitle') }).waitFor();
-  await page.getByText(/You will be redirected in \d s\./).waitFor();
+  await page.getByText(/Taking you back in \d seconds…/).waitFor();
   await page.waitForURL('**/en/redirect-page');
   await page.getByRole('heading', { name: text('activation.redirect.registeredTitle') }).waitFor();
   t.equal(

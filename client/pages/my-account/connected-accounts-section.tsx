@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { SocialType } from '../../../shared/enums.ts';
 import type { SocialData } from '../../../shared/schemas/member.ts';
 import { Button } from '../../ui/button.tsx';
-import { LinkOffIcon } from '../../ui/icons.tsx';
 import { SOCIAL_NAMES } from '../../features/social/social-api.ts';
 import { SOCIAL_MARKS } from '../../features/social/social-icons.tsx';
 import { useLanguage } from '../../session/language-context.ts';
@@ -29,62 +28,49 @@ export interface ConnectedAccountsSectionProps {
 
 /**
  * One card per provider: 'Not connected' with Connect, or the linked account's name and since
- * when. Where no provider is configured and nothing is linked, a note says so instead of three
- * cards that offer nothing.
+ * when. My account shows the section only where a provider is configured or an account is
+ * linked (my-account-page.tsx).
  */
 export function ConnectedAccountsSection({ socialData, onConnect, onDisconnect, busyType, socialTypes }: ConnectedAccountsSectionProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const nothingToShow = socialTypes !== undefined && socialTypes.length === 0 && socialData.length === 0;
 
   return (
     <AccountSection id="connected-accounts" title="account.social.title">
-      {nothingToShow ? (
-        <div className="empty-state">
-          <span className="empty-state__icon">
-            <LinkOffIcon />
-          </span>
-          <p className="empty-state__title">{t('account.social.noneTitle')}</p>
-          <p className="empty-state__text">{t('account.social.noneText')}</p>
-        </div>
-      ) : (
-        <ul className="social-cards">
-          {SOCIAL_PROVIDERS.map(({ type, name }) => {
-            const link = socialData.find((candidate) => candidate.socialType === type);
-            const Mark = SOCIAL_MARKS[SOCIAL_NAMES[type]!];
-            return (
-              <li key={type} className="social-card" aria-label={name}>
-                <span className="social-card__provider">
-                  <span className={`social-card__mark social-card__mark--${SOCIAL_NAMES[type]}`}>
-                    <Mark />
-                  </span>
-                  {name}
+      <ul className="social-cards">
+        {SOCIAL_PROVIDERS.map(({ type, name }) => {
+          const link = socialData.find((candidate) => candidate.socialType === type);
+          const Mark = SOCIAL_MARKS[SOCIAL_NAMES[type]!];
+          return (
+            <li key={type} className="social-card" aria-label={name}>
+              <span className="social-card__provider">
+                <span className={`social-card__mark social-card__mark--${SOCIAL_NAMES[type]}`}>
+                  <Mark />
                 </span>
-                {link ? (
-                  <>
-                    <span className="social-card__name">{link.socialName || link.socialEmail}</span>
-                    <span className="social-card__date">
-                      {t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}
-                    </span>
-                    <Button variant="secondary" disabled={!onDisconnect} busy={busyType === type} onClick={() => onDisconnect?.(link)}>
-                      {t('account.social.disconnect')}
+                {name}
+              </span>
+              {link ? (
+                <>
+                  <span className="social-card__name">{link.socialName || link.socialEmail}</span>
+                  <span className="social-card__date">{t('account.social.since', { date: shortMonthDate(link.registerDate, lang) })}</span>
+                  <Button variant="secondary" disabled={!onDisconnect} busy={busyType === type} onClick={() => onDisconnect?.(link)}>
+                    {t('account.social.disconnect')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <span className="social-card__name social-card__name--none">{t('account.social.notConnected')}</span>
+                  {(!socialTypes || socialTypes.includes(type)) && (
+                    <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
+                      {t('account.social.connect')}
                     </Button>
-                  </>
-                ) : (
-                  <>
-                    <span className="social-card__name social-card__name--none">{t('account.social.notConnected')}</span>
-                    {(!socialTypes || socialTypes.includes(type)) && (
-                      <Button variant="secondary" disabled={!onConnect} busy={busyType === type} onClick={() => onConnect?.(type)}>
-                        {t('account.social.connect')}
-                      </Button>
-                    )}
-                  </>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  )}
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </AccountSection>
   );
 }

@@ -25,7 +25,8 @@ import { useWarmUp } from './use-warm-up.ts';
 import { useLanguage } from '../../session/language-context.ts';
 
 /** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
-function menuEntries(member: Member, socialSignIn: boolean): MenuEntry[] {
+function menuEntries(member: Member, social: { chineseSite: boolean; providers: number }): MenuEntry[] {
+  const connected = !social.chineseSite && (social.providers > 0 || member.socialData.length > 0);
   return [
     { id: 'my-profile', title: 'account.profile.title' },
     { id: 'sign-in-security', title: 'account.security.title' },
@@ -33,8 +34,8 @@ function menuEntries(member: Member, socialSignIn: boolean): MenuEntry[] {
     { id: 'devices-sessions', title: 'security.sessions.title' },
     { id: 'security-activity', title: 'security.activity.title' },
     { id: 'subscription', title: 'account.subscription.title' },
-    // Only where a provider is configured (none on the Chinese site): nothing to connect otherwise.
-    ...(socialSignIn ? [{ id: 'connected-accounts', title: 'account.social.title' }] : []),
+    // Never on the Chinese site; elsewhere where a provider is configured or a linked account may be let go.
+    ...(connected ? [{ id: 'connected-accounts', title: 'account.social.title' }] : []),
     { id: 'download-data', title: 'account.download.title' },
     // An account put up for deletion has its banner at the top instead (DeletionBanner).
     ...(member.isEmp || member.myAccountDeleteDate ? [] : [{ id: 'delete-account', title: 'account.delete.title' }]),
@@ -63,7 +64,7 @@ export default function MyAccountPage() {
   // the browser can interrupt instead of one long task. Later changes show at once.
   const firstDrawn = useDeferredValue(current) !== undefined;
   const member = firstDrawn ? current : undefined;
-  const { socialTypes } = useVariant();
+  const { socialTypes, chineseSite } = useVariant();
   const lang = useLanguage();
   const socialActions = useSocialConnect(() => void mutate());
   // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
@@ -84,7 +85,7 @@ export default function MyAccountPage() {
       </div>
     );
   }
-  const entries = menuEntries(member, socialTypes.length > 0);
+  const entries = menuEntries(member, { chineseSite, providers: socialTypes.length });
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
 
