@@ -25,6 +25,11 @@ export function homeLink(lang: Language, variant: Brand): string {
   return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}`;
 }
 
+/** The helpdesk's contact page on the corporate site, in the page's language. */
+export function helpdeskLink(lang: Language): string {
+  return `${CORPORATE_SITE}/${SITE_LOCALE[lang]}/support/contact`;
+}
+
 /** The referrer when it is an http(s) page outside the portal; '' otherwise (nothing to ask the allow-list about). */
 export function offPortalReferrer(referrer: string, portalOrigin: string): string {
   try {

@@ -23,6 +23,9 @@ export const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'es-es:common.no',
   'es-es:common.toastError',
   'es-es:activation.redirect.marketplace',
+  // Korean sites keep the English rights notice ("모든 권리 보유" is a stiff translation of it).
+  'ko-kr:common.footer.copyrightAures',
+  'ko-kr:common.footer.copyrightIotmart',
 ]);
 
 type Flat = Map<string, string>;

@@ -15,17 +15,58 @@ import { LANGUAGES, type Language } from '../shared/languages.ts';
 import { launchBrowser } from '../test/e2e/browser.ts';
 import { builtClientDir } from '../test/e2e/client-build.ts';
 import { createActiveMember, startStack, type Stack } from '../test/helper.ts';
+import { exactLabel, textsOf } from '../test/e2e/texts.ts';
 
 interface Screen {
   name: string;
   /** The path after /{lang}/. */
   path: string;
   member?: boolean;
+  /** Brings the screen into the state to show (a lock, a code sent), after it has loaded. */
+  prepare?: (page: Page, lang: Language, stack: Stack) => Promise<void>;
+}
+
+/** Signs in with a wrong password until the account locks: the countdown and the disabled Sign in. */
+async function lockOut(page: Page, lang: Language, stack: Stack): Promise<void> {
+  const text = textsOf(lang);
+  const member = await createActiveMember(stack);
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  for (let i = 0; i < 5; i += 1) {
+    await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+    await page.getByLabel(exactLabel(text('login.password'))).fill('Wrong-password-1');
+    await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+    await page.locator('.alert--error').waitFor();
+    await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'));
+  }
+}
+
+/** Asks for a text code for an account without a proven number: the code screen's phone state. */
+async function phoneCode(page: Page, lang: Language, stack: Stack): Promise<void> {
+  const text = textsOf(lang);
+  const member = await createActiveMember(stack);
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByRole('button', { name: text('login.code.switch') }).click();
+  await page.getByRole('radio', { name: text('login.code.byPhone') }).check();
+  await page.getByRole('button', { name: text('login.code.getCode') }).click();
+  await page.getByRole('button', { name: text('login.code.useEmail') }).waitFor();
+}
+
+/** Then the code by e-mail: "Check your e-mail". */
+async function emailCode(page: Page, lang: Language, stack: Stack): Promise<void> {
+  await phoneCode(page, lang, stack);
+  await page.getByRole('button', { name: textsOf(lang)('login.code.useEmail') }).click();
+  await page.getByRole('heading', { level: 1, name: textsOf(lang)('login.code.checkEmail') }).waitFor();
 }
 
 const SCREENS: Screen[] = [
   { name: 'login', path: 'login' },
   { name: 'login-mya', path: 'login?pass=mya' },
+  { name: 'login-company-site', path: 'login?callbackurl=https%3A%2F%2Fshop.example.com%2F' },
+  { name: 'login-locked', path: 'login', prepare: lockOut },
+  { name: 'login-code-phone', path: 'login', prepare: phoneCode },
+  { name: 'login-code-email', path: 'login', prepare: emailCode },
+  { name: 'not-found', path: 'no-such-page' },
   { name: 'register', path: 'register' },
   { name: 'forgot-password', path: 'forgot-password' },
   { name: 'reset-password', path: 'reset-password' },
@@ -76,8 +117,9 @@ async function signIn(page: Page, member: { email: string; password: string }): 
   if (!reply.ok()) throw new Error(`sign-in failed: ${reply.status()}`);
 }
 
-async function shoot(page: Page, screen: Screen, lang: Language, file: string): Promise<void> {
+async function shoot(page: Page, screen: Screen, lang: Language, file: string, stack: Stack): Promise<void> {
   await page.goto(`/${lang}/${screen.path}`);
+  await screen.prepare?.(page, lang, stack);
   await page.waitForLoadState('networkidle');
   // Screens show a spinner first; the shot waits for the heading that replaces it.
   await page
@@ -119,7 +161,25 @@ ${sections.join('\n')}
 }
 
 async function main() {
-  const stack = await startStack(lifetime, { env: { CLIENT_DIR: await builtClientDir() } });
+  const stack = await startStack(lifetime, {
+    env: {
+      CLIENT_DIR: await builtClientDir(),
+      ALLOWED_CALLBACK_HOSTS: 'shop.example.com',
+      CALLBACK_SITE_NAMES: 'shop.example.com=Shop',
+      // One address asks for every lock and code shown: the per-address limits would stop it.
+      LOGIN_FAILURES_PER_IP: '10000',
+      OTP_RATE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      REGISTER_RATE_LIMIT_PER_MINUTE: '10000',
+      // Configured (never called here): the sign-in card shows the three providers.
+      GOOGLE_CLIENT_ID: 'screens-google',
+      GOOGLE_CLIENT_SECRET: 'screens-google-secret',
+      FACEBOOK_APP_ID: 'screens-facebook',
+      FACEBOOK_APP_SECRET: 'screens-facebook-secret',
+      LINKEDIN_CLIENT_ID: 'screens-linkedin',
+      LINKEDIN_CLIENT_SECRET: 'screens-linkedin-secret',
+    },
+  });
   const member = await createActiveMember(stack);
   const browser = await launchBrowser(lifetime);
   for (const screen of screens) await mkdir(path.join(outDir, screen.name), { recursive: true });
@@ -135,7 +195,7 @@ async function main() {
         for (const lang of langs) {
           for (const screen of todo) {
             const file = fileOf(screen, lang, size, scheme);
-            await shoot(page, screen, lang, file);
+            await shoot(page, screen, lang, file, stack);
             console.log(file);
           }
         }

@@ -23,6 +23,8 @@ const LOGIN_RESULT_CODES = [
   'useridpwdthesame',
   'Activated',
   'FormMobileNumberInvalid',
+  /** The password is right but was chosen before someone else proved the address: a mailed code must confirm it. */
+  'confirmbycode',
 ] as const;
 export type LoginResultCode = (typeof LOGIN_RESULT_CODES)[number];
 

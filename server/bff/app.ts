@@ -41,6 +41,7 @@ import { createStore } from './store/create-store.ts';
 import { KeyValueSessionStore } from './store/session-store.ts';
 import { Upstream } from './upstream.ts';
 import { openApi, openApiDocumentRoute, OPENAPI_DOCUMENT_PATH } from '../common/openapi.ts';
+import { wellFormedText } from '../common/well-formed-text.ts';
 import { TicketSites } from './sign-in/ticket-sites.ts';
 import { SessionEnder, type SessionEndedListener } from './sessions/end-sessions.ts';
 import { SignInService } from './sign-in/sign-in-service.ts';
@@ -157,6 +158,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   };
 
   await app.register(errorReplies);
+  await app.register(wellFormedText);
   await app.register(openApi, {
     title: 'Member portal',
     description: 'The API the portal serves its browser client: every request and reply of /api.',

@@ -37,6 +37,7 @@ import { passwordHasher } from './security/passwords.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
 import { lazyChildLogger } from '../common/lazy-child-logger.ts';
+import { wellFormedText } from '../common/well-formed-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +147,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
   });
 
   await app.register(errorsPlugin);
+  await app.register(wellFormedText);
   await app.register(openApi, MEMBER_SERVICE_OPENAPI);
   await app.register(httpMetrics, { service: 'member-service' });
   await app.register(serviceKeyPlugin, { serviceKey: config.serviceKey });

@@ -9,8 +9,15 @@ const OtpSentSchema = Type.Object({
   lastThreeDigits: Type.Optional(Type.String()),
 });
 
+/**
+ * A code sign-in as the portal sends it: `confirmsPassword` when the same browser session has
+ * just given the right password for the account and been asked for a mailed code on top
+ * (`confirmbycode`): the code then confirms that password for good.
+ */
+const UpstreamOtpVerifySchema = Type.Composite([OtpVerifyRequestSchema, Type.Object({ confirmsPassword: Type.Optional(Type.Boolean()) })]);
+
 /** One-time sign-in codes by e-mail or text message. */
 export const otpContract = {
   sendOtpCode: route('POST', '/api/Member/SendOtpCode', { body: SendOtpCodeRequestSchema, response: replies(OtpSentSchema) }),
-  otpVerify: route('POST', '/api/Member/otpVerify', { body: OtpVerifyRequestSchema, response: replies(SignedInDataSchema) }),
+  otpVerify: route('POST', '/api/Member/otpVerify', { body: UpstreamOtpVerifySchema, response: replies(SignedInDataSchema) }),
 };

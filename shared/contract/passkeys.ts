@@ -27,6 +27,7 @@ const CredentialLookupSchema = Type.Object({ credentialId: CredentialIdSchema })
 
 /** What the portal verifies an assertion with. */
 const CredentialKeySchema = Type.Object({
+  memberId: Type.Integer({ description: 'the owner, whose WebAuthn user handle the assertion must carry' }),
   publicKey: Type.String(),
   counter: Type.Integer(),
   transports: TransportsSchema,
@@ -41,6 +42,13 @@ const PasskeySignInSchema = Type.Object({
   newCounter: Type.Integer({ minimum: 0 }),
   returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   pass: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
+/** A verified assertion whose counter went backwards: the credential may have been copied; `device` and `ipPrefix` as the portal saw the request. */
+const PasskeyClonedSchema = Type.Object({
+  credentialId: CredentialIdSchema,
+  device: Type.String({ maxLength: 120 }),
+  ipPrefix: Type.String({ maxLength: 60 }),
 });
 
 /**
@@ -61,4 +69,5 @@ export const passkeysContract = {
   }),
   credential: route('POST', '/api/Member/Passkey/Credential', { body: CredentialLookupSchema, response: replies(CredentialKeySchema) }),
   signIn: route('POST', '/api/Member/Passkey/Login', { body: PasskeySignInSchema, response: replies(SignedInDataSchema) }),
+  cloned: route('POST', '/api/Member/Passkey/Cloned', { body: PasskeyClonedSchema, response: replies(Type.Object({})) }),
 };

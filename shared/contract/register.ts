@@ -4,6 +4,16 @@ import { ActivateRequestSchema, IsExistRequestSchema, ReactivateRequestSchema, R
 import { EncodedPassword } from './common.ts';
 import { replies, route } from './route.ts';
 
+/**
+ * Activation as the portal sends it: with the address the browser registered, when it holds the
+ * portal's registration cookie. An activation from the registering browser confirms the password
+ * chosen at registration; one from anywhere else leaves it to be confirmed by a mailed code.
+ */
+const UpstreamActivateSchema = Type.Composite([
+  ActivateRequestSchema,
+  Type.Object({ registrantEmail: Type.Optional(Type.String({ maxLength: 254 })) }),
+]);
+
 /** The consents the member service records; the portal turns the form's consent answers into these. */
 const CONSENT_NAMES = ['global-policy', 'turkey-policy', 'korea-terms', 'korea-personal-data', 'japan-policy', 'subscribe'] as const;
 export type ConsentName = (typeof CONSENT_NAMES)[number];
@@ -38,6 +48,6 @@ export const registerContract = {
     body: UpstreamRegisterSchema,
     response: replies(NewMemberSchema),
   }),
-  activate: route('POST', '/api/Member/Activate', { body: ActivateRequestSchema, response: replies(ActivatedSchema) }),
+  activate: route('POST', '/api/Member/Activate', { body: UpstreamActivateSchema, response: replies(ActivatedSchema) }),
   reactivate: route('POST', '/api/Member/Reactivate', { body: ReactivateRequestSchema, response: replies() }),
 };

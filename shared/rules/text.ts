@@ -64,3 +64,36 @@ export function withoutInvisible(value: string): string {
 export function freeTextError(value: unknown): 'Form_Format' | undefined {
   return typeof value === 'string' && !isFreeText(value) ? 'Form_Format' : undefined;
 }
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Well-formed Unicode: no lone surrogate half (a JSON `\ud800` escape makes one). No encoding can
+ * carry such text (UTF-8, a URL, a mail header), so it is refused wherever text comes in, before
+ * anything encodes it, whatever the field.
+ */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Where a parsed request (body, query or path parameters) holds ill-formed text, in a key or a
+ * value, as a JSON pointer ('/userId', '/items/2'); undefined when there is none. Walks without
+ * recursion, as a hostile body may nest thousands of levels deep.
+ */
+export function illFormedTextAt(value: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length > 0) {
+    const [current, pointer] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (!isWellFormedText(current)) return pointer;
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, child] of Object.entries(current)) {
+        const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (!isWellFormedText(key)) return childPointer;
+        pending.push([child, childPointer]);
+      }
+    }
+  }
+  return undefined;
+}

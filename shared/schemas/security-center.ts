@@ -16,6 +16,7 @@ const SECURITY_EVENT_TYPES = [
   'socialDisconnected',
   'passkeyAdded',
   'passkeyRemoved',
+  'passkeyCloned',
   'sessionEnded',
   'deletionRequested',
   'deletionCancelled',

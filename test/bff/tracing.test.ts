@@ -11,6 +11,10 @@ import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.t
 import { postgresAvailable, postgresForFile } from '../helpers/postgres.ts';
 import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 
+// Five real server processes, each compiling its TypeScript at start and writing its coverage
+// at exit: on a shared two-core machine this outlasts tap's default per-file timeout.
+t.setTimeout(300_000);
+
 /** OTLP span kinds. */
 const SERVER = 2;
 const CLIENT = 3;

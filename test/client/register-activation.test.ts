@@ -54,4 +54,5 @@ t.test('only same-origin paths count as portal paths', async (t) => {
   t.notOk(isPortalPath('//evil.example.com/'));
   t.notOk(isPortalPath('/\\evil.example.com/'));
   t.notOk(isPortalPath('https://shop.example.com/'));
+  t.notOk(isPortalPath('/oidc/interaction/abc'), "a company site's sign-in under way is the server's, a full navigation");
 });

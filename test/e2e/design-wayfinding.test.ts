@@ -12,7 +12,9 @@ import { exactLabel, textsOf } from './texts.ts';
  * portal's language, each screen names itself to tabs and search engines in its language, and
  * the code and deletion states say plainly what happened.
  */
-const stack: Stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+const stack: Stack = await startStack(t, {
+  env: { CLIENT_DIR: await builtClientDir(), ALLOWED_CALLBACK_HOSTS: 'shop.example.com', CALLBACK_SITE_NAMES: 'shop.example.com=Shop' },
+});
 const browser: Browser = await launchBrowser(t);
 
 /** The app has taken over a screen painted at build time (it is inert until then). */
@@ -160,6 +162,8 @@ t.test('a pending deletion is a banner at the top of My account with the date an
     return Boolean(banner && layout && banner.compareDocumentPosition(layout) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   t.ok(first, 'above the sections');
+  t.equal(await page.locator('#connected-accounts').count(), 0, 'no provider configured: no Connected accounts section');
+  t.equal(await page.locator('a[href="#connected-accounts"]').count(), 0, 'nor its menu entry');
   const bannerBox = await banner.boundingBox();
   t.ok(bannerBox && bannerBox.y < 740, 'in view on a phone without scrolling');
   const intro = (await banner.locator('p').textContent()) ?? '';
@@ -179,4 +183,13 @@ t.test('a pending deletion is a banner at the top of My account with the date an
   await banner.waitFor({ state: 'detached' });
   await page.getByRole('heading', { name: text('account.delete.title') }).waitFor();
   t.pass('Restore takes the banner away and Delete is offered again');
+});
+
+t.test("a company site's visitor gets the drawn sign-in at once and reads where signing in leads", async (t) => {
+  const text = textsOf('es-es');
+  const page = await (await newContext(browser, stack.bffUrl, 'es-ES')).newPage();
+  const response = await page.goto('/es-es/login?callbackurl=https%3A%2F%2Fshop.example.com%2Fcart');
+  t.match(await response?.text(), /<h1 id="login-title">/, 'the screen drawn at build time, whatever the query');
+  await page.getByText(text('login.continueTo', { site: 'Shop' })).waitFor();
+  t.pass('"para continuar en Shop" under the heading');
 });

@@ -50,7 +50,8 @@ t.test(
   'English, desktop: menu, back link, password toast, security, subscription, download, delete and restore, leave warning',
   async (t) => {
     const { clientDir } = await launched;
-    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, ALLOWED_CALLBACK_HOSTS: 'shop.example.com' } });
+    // A provider configured (never called): Connected accounts shows only where one is.
+    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, ALLOWED_CALLBACK_HOSTS: 'shop.example.com', GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' } });
     const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
@@ -216,7 +217,7 @@ t.test(
   'Japanese on a phone: sections, delete and restore; employees see no Delete; the Chinese site shows no Connected Accounts',
   async (t) => {
     const { clientDir } = await launched;
-    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir } });
+    const stack = await startStack(t, { env: { CLIENT_DIR: clientDir, GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' } });
     const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const context = await newContext(browser, stack.bffUrl, 'ja-JP', true);

@@ -12,6 +12,8 @@ export class SoftwareAuthenticator {
   private privateKey: KeyObject;
   private publicJwk: { x: string; y: string };
   private signCount = 0;
+  /** The user handle the portal gave at registration (base64url); assertions carry it back. */
+  userHandle = Buffer.from('user').toString('base64url');
 
   constructor(
     private readonly origin: string,
@@ -29,6 +31,14 @@ export class SoftwareAuthenticator {
     copy.credentialId = this.credentialId;
     copy.privateKey = this.privateKey;
     copy.publicJwk = this.publicJwk;
+    copy.userHandle = this.userHandle;
+    return copy;
+  }
+
+  /** A copy of the passkey as it is now, counter included: a cloned authenticator. */
+  clone(): SoftwareAuthenticator {
+    const copy = this.variant({});
+    copy.signCount = this.signCount;
     return copy;
   }
 
@@ -51,7 +61,8 @@ export class SoftwareAuthenticator {
   }
 
   /** The response to RegisterOptions' data. */
-  register(options: { challenge: string; rp: { id: string } }) {
+  register(options: { challenge: string; rp: { id: string }; user?: { id: string } }) {
+    if (options.user) this.userHandle = options.user.id;
     const id = Buffer.from(this.credentialId, 'base64url');
     const coseKey = new Map<number, number | Uint8Array>([
       [1, 2],
@@ -99,7 +110,7 @@ export class SoftwareAuthenticator {
         clientDataJSON: clientDataJSON.toString('base64url'),
         authenticatorData: authenticatorData.toString('base64url'),
         signature: signature.toString('base64url'),
-        userHandle: Buffer.from('user').toString('base64url'),
+        userHandle: this.userHandle,
       },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',

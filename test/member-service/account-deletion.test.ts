@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 async function activeMember(service: TestService, email: string, overrides: Record<string, unknown> = {}) {
   await register(service, { email, userId: email, ...overrides });
   const link = linkParts(findLink(await waitForMail(service.dataDir, email), /activate-member/)!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token, registrantEmail: email } });
   return signIn(service, email);
 }
 

@@ -8,7 +8,7 @@ import { linkParts, PASSWORD, register, startMemberService, type TestService } f
 async function activeMember(service: TestService, email: string) {
   await register(service, { email, userId: email, isSubscribe: false, consents: ['global-policy'] });
   const { token, publicId } = linkParts(findLink(await waitForMail(service.dataDir, email), /\/auth\/activate-member\//)!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } });
+  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token, registrantEmail: email } });
   return { email, publicId, hashEmail: crmSubscriptionId({ public_id: publicId, email }, service.config.crmHashKey) };
 }
 

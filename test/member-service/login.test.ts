@@ -6,7 +6,7 @@ import { PASSWORD, linkParts, register, startMemberService, type TestService } f
 async function activeMember(service: TestService, email = 'ada@example.com') {
   await register(service, { email });
   const link = linkParts(findLink(await waitForMail(service.dataDir, email), /activate-member/)!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token, registrantEmail: email } });
 }
 
 const login = (service: TestService, userId: string, password: string) =>

@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function activeMember(service: TestService, email: string, lang = 'en') {
   await register(service, { email, userId: email, lang });
   const { token, publicId } = linkParts(findLink(await waitForMail(service.dataDir, email), '/auth/activate-member/')!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } });
+  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token, registrantEmail: email } });
   return publicId;
 }
 

@@ -9,7 +9,7 @@ const NEW_PASSWORD = 'Zebra-Lantern42';
 async function activeMember(service: TestService, email: string) {
   await register(service, { email, userId: email });
   const { token, publicId } = linkParts(findLink(await waitForMail(service.dataDir, email), '/auth/activate-member/')!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } });
+  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token, registrantEmail: email } });
 }
 
 async function signIn(service: TestService, email: string, password: string): Promise<string> {

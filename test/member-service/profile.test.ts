@@ -5,7 +5,9 @@ import { PASSWORD, linkParts, register, startMemberService, type TestService } f
 async function signedIn(service: TestService, overrides: Record<string, unknown> = {}) {
   await register(service, overrides);
   const link = linkParts(findLink(await waitForMail(service.dataDir, 'ada@example.com'), /activate-member/)!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+  await service.call('POST', '/api/Member/Activate', {
+    body: { userId: link.publicId, token: link.token, registrantEmail: 'ada@example.com' },
+  });
   const login = await service.call('POST', '/api/Member/Login', {
     body: { userId: 'ada@example.com', password: service.encode(PASSWORD) },
   });

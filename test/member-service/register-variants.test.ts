@@ -48,7 +48,9 @@ t.test('preferences: a member token, both lists, known values; then the member i
   const service = await startMemberService(t);
   await register(service);
   const link = linkParts(findLink(await waitForMail(service.dataDir, 'ada@example.com'), /activate-member/)!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+  await service.call('POST', '/api/Member/Activate', {
+    body: { userId: link.publicId, token: link.token, registrantEmail: 'ada@example.com' },
+  });
   const login = await service.call('POST', '/api/Member/Login', {
     body: { userId: 'ada@example.com', password: service.encode(PASSWORD) },
   });

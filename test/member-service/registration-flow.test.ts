@@ -18,7 +18,7 @@ for (const engine of databaseEngines(t)) {
 
     const mail = await waitForMail(service.dataDir, 'ada@example.com');
     t.equal(mail.subject, 'Verifique su dirección de correo electrónico', 'the mail is in the member language');
-    t.match(mail.text, /Le damos la bienvenida, Ada Lovelace/);
+    t.match(mail.text, /^Le damos la bienvenida:$/m, 'an address not yet proven is greeted without the name typed at registration');
     const link = findLink(mail, /\/auth\/activate-member\//);
     t.ok(link, 'the mail carries the activation link');
     t.match(link!, /^https:\/\/portal\.example\/es-es\/auth\/activate-member\/[A-Za-z0-9_-]{43}\/[A-Za-z0-9_-]{22}\/-$/);
@@ -26,7 +26,9 @@ for (const engine of databaseEngines(t)) {
     const { token, publicId } = linkParts(link!);
     t.notMatch(publicId, /ada|example/i, 'the link does not carry the e-mail address');
 
-    const activated = await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } });
+    const activated = await service.call('POST', '/api/Member/Activate', {
+      body: { userId: publicId, token, registrantEmail: 'ada@example.com' },
+    });
     t.same(activated.body, { isSuccess: true, code: 'ok', data: { returnUrl: 'https://shop.example/after', socialType: 0 } });
 
     const login = await service.call('POST', '/api/Member/Login', {

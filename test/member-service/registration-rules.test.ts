@@ -1,7 +1,16 @@
 import t, { type Test } from 'tap';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
 import { readOutbox } from '../helpers/outbox.ts';
-import { encoded, register, registration, startMemberService, type TestService } from './service.ts';
+import { findLink, waitForMail } from '../helpers/outbox.ts';
+import { encoded, linkParts, register, registration, startMemberService, type TestService } from './service.ts';
+
+/** Follows ada@example.com's activation link, as the browser that registered. */
+async function activate(service: TestService) {
+  const link = linkParts(findLink(await waitForMail(service.dataDir, 'ada@example.com'), /activate-member/)!);
+  await service.call('POST', '/api/Member/Activate', {
+    body: { userId: link.publicId, token: link.token, registrantEmail: 'ada@example.com' },
+  });
+}
 
 /** Nothing was stored: the address is still free and no mail went out. */
 async function nothingChanged(t: Test, service: TestService, email: string) {
@@ -20,6 +29,12 @@ t.test('IsExist', async (t) => {
   });
   await register(service);
   t.same(
+    (await service.call('POST', '/api/Member/IsExist', { body: { email: 'ada@example.com' } })).body.data,
+    { isExist: false },
+    'a registration nobody activated does not hold the address',
+  );
+  await activate(service);
+  t.same(
     (await service.call('POST', '/api/Member/IsExist', { body: { email: ' ADA@example.COM' } })).body.data,
     { isExist: true },
     'case and spaces do not matter',
@@ -31,9 +46,10 @@ t.test('IsExist', async (t) => {
   t.same([bad.status, bad.body], [400, { isSuccess: false, code: 'FormValidateFail', errors: [{ field: 'email', code: 'EmailFormat' }] }]);
 });
 
-t.test('a second registration with the same address is refused and changes nothing', async (t) => {
+t.test('a second registration of an activated address is refused and changes nothing', async (t) => {
   const service = await startMemberService(t);
   t.equal((await register(service)).body.code, 'ok');
+  await activate(service);
   const again = await register(service, {
     email: 'ADA@example.com',
     firstName: 'Eve',
@@ -43,6 +59,7 @@ t.test('a second registration with the same address is refused and changes nothi
   t.same(again.body, { isSuccess: false, code: 'EmailExists' });
   await service.app.background.drain();
   t.equal((await readOutbox(service.dataDir)).length, 1, 'only the first registration sent a mail');
+  // (Re-registering an address nobody activated replaces it: test/security/v6-authentication.)
   const stored = await service.app.inject({
     method: 'POST',
     url: '/api/Member/Login',

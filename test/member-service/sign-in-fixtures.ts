@@ -29,7 +29,7 @@ export async function startSignInService(t: Teardown, overrides: Partial<MemberS
       const registered = await register(service, { email, userId: email, ...registrationOverrides });
       if (registered.body.code !== 'ok') throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
       const link = linkParts(findLink(await waitForMail(service.dataDir, email), /activate-member/)!);
-      await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token } });
+      await service.call('POST', '/api/Member/Activate', { body: { userId: link.publicId, token: link.token, registrantEmail: email } });
       const row = (await store.members.findByEmail(email))!;
       return { email, publicId: row.public_id, id: row.id };
     },

@@ -6,7 +6,7 @@ import { linkParts, PASSWORD, register, startMemberService, type TestService } f
 async function signedIn(service: TestService, email: string): Promise<string> {
   await register(service, { email, userId: email });
   const { token, publicId } = linkParts(findLink(await waitForMail(service.dataDir, email), /\/auth\/activate-member\//)!);
-  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token } });
+  await service.call('POST', '/api/Member/Activate', { body: { userId: publicId, token, registrantEmail: email } });
   const login = await service.call('POST', '/api/Member/Login', { body: { userId: email, password: service.encode(PASSWORD) } });
   return login.body.data.token;
 }

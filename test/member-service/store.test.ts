@@ -99,16 +99,16 @@ for (const engine of databaseEngines(t)) {
       const id = result.member.id;
       await store.activations.issue(id, 'first', T0, T0 + 1000);
       await store.activations.issue(id, 'second', T0 + 1, T0 + 1000);
-      t.equal(await store.activations.consume(id, 'first', T0 + 2), 'invalid', 'superseded');
-      t.equal(await store.activations.consume(id, 'second', T0 + 1000), 'invalid', 'expired');
+      t.equal(await store.activations.consume(id, 'first', T0 + 2, true), 'invalid', 'superseded');
+      t.equal(await store.activations.consume(id, 'second', T0 + 1000, true), 'invalid', 'expired');
       t.equal((await store.members.findById(id))?.status, MemberStatus.Unverified);
       await store.activations.issue(id, 'third', T0 + 3, T0 + 5000);
-      t.equal(await store.activations.consume(id, 'unknown', T0 + 4), 'invalid');
-      t.equal(await store.activations.consume(id, 'third', T0 + 4), 'activated');
+      t.equal(await store.activations.consume(id, 'unknown', T0 + 4, true), 'invalid');
+      t.equal(await store.activations.consume(id, 'third', T0 + 4, true), 'activated');
       t.equal((await store.members.findById(id))?.status, MemberStatus.Active);
-      t.equal(await store.activations.consume(id, 'third', T0 + 5), 'already-active');
+      t.equal(await store.activations.consume(id, 'third', T0 + 5, true), 'already-active');
       const other = await store.members.findByEmail('linus@example.com');
-      t.equal(await store.activations.consume(other!.id, 'third', T0 + 5), 'invalid', "another member's token does not count");
+      t.equal(await store.activations.consume(other!.id, 'third', T0 + 5, true), 'invalid', "another member's token does not count");
     });
 
     t.test('update changes only the given columns', async (t) => {

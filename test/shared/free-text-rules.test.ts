@@ -1,7 +1,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { validateContact } from '../../shared/rules/contact.ts';
-import { freeTextError, hasVisibleText, isFreeText, withoutInvisible } from '../../shared/rules/text.ts';
+import { freeTextError, hasVisibleText, illFormedTextAt, isFreeText, isWellFormedText, withoutInvisible } from '../../shared/rules/text.ts';
 
 const char = (from: number, to: number) => fc.integer({ min: from, max: to }).map((cp) => String.fromCodePoint(cp));
 
@@ -232,4 +232,17 @@ t.test('phone parts are digits; an extension is dialled, so it is digits too; co
     validateContact({ ...contactBase, firstName: 'A', lastName: 'B', mobileCountryCode: '' }, {}).mobileCountryCode,
     'CountryCodeRequired',
   );
+});
+
+t.test('ill-formed Unicode (lone surrogate halves) is found in any value or key, however deep', async (t) => {
+  t.ok(isWellFormedText('Ada 👩🏽‍💻 山田'), 'surrogate pairs are well-formed');
+  for (const text of ['\uD800', '\uDFFF', 'a\uDC00b', 'end\uD83D']) t.notOk(isWellFormedText(text), JSON.stringify(text));
+  t.equal(illFormedTextAt({ userId: 'ada@example.com', token: 'abc' }), undefined);
+  t.equal(illFormedTextAt({ userId: '\uD800' }), '/userId');
+  t.equal(illFormedTextAt({ a: [1, { 'b/c': 'x\uDFFF' }] }), '/a/1/b~1c');
+  t.equal(illFormedTextAt({ ['k\uD800']: 1 }), '/k\uD800');
+  t.equal(illFormedTextAt('\uD800'), '');
+  let deep: unknown = '\uD800';
+  for (let i = 0; i < 20_000; i += 1) deep = [deep];
+  t.equal(illFormedTextAt(deep)?.length, 40_000, 'twenty thousand levels deep, without running out of stack');
 });

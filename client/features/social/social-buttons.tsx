@@ -12,7 +12,8 @@ import { SOCIAL_MARKS } from './social-icons.tsx';
 
 /**
  * Sign in or sign up with Google, Facebook, LinkedIn: only configured providers, none on the
- * Chinese site. An "or" sets them apart from the form: after it on login, before it on register.
+ * Chinese site. Neutral outlined buttons with the providers' coloured marks, above the form and
+ * set apart from it by an "or": the form's own button stays the one primary action.
  */
 export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'connect'> }) {
   const { t } = useTranslation();
@@ -34,10 +35,8 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
     toastError({ messageKey: `error.${await starting.trigger(socialType)}` });
   };
 
-  const divider = <p className="divider">{t('social.or')}</p>;
   return (
     <>
-      {origin === 'login' && divider}
       <div className="social-buttons" role="group" aria-label={t('social.buttonsLabel')}>
         {socialTypes.map((socialType) => {
           const name = SOCIAL_NAMES[socialType]!;
@@ -56,7 +55,7 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
           );
         })}
       </div>
-      {origin === 'register' && divider}
+      <p className="divider">{t('social.or')}</p>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { endsIn, useSecondsLeft } from '../../ui/countdown.ts';
 import { activationOutcome, errorPagePath, isPortalPath, passFromLink, type ActivationData } from './activation-outcome.ts';
+import { SuccessMark } from '../../ui/success-mark.tsx';
 
 function go(destination: string): void {
   if (isPortalPath(destination)) navigate(destination);
@@ -27,6 +28,7 @@ function Activated({ destination, loginPath }: { destination: string; loginPath:
   }, [remaining, destination]);
   return (
     <section className="card card--narrow stack activation-page">
+      <SuccessMark />
       <h1>{t('activation.activate.successTitle')}</h1>
       <p>{t('activation.activate.successText')}</p>
       <p>{t('activation.activate.redirecting', { seconds: remaining })}</p>

@@ -44,7 +44,10 @@ export function activationOutcome(
   };
 }
 
-/** Paths inside the portal stay in the app; anything else is a full navigation. */
+/** Served by the server, not the app: a company site's sign-in under way (the OpenID Provider's interaction). */
+const SERVER_PATHS = /^\/oidc\//;
+
+/** Paths inside the portal's app stay in it; anything else is a full navigation. */
 export function isPortalPath(destination: string): boolean {
-  return destination.startsWith('/') && !destination.startsWith('//') && !destination.startsWith('/\\');
+  return destination.startsWith('/') && !destination.startsWith('//') && !destination.startsWith('/\\') && !SERVER_PATHS.test(destination);
 }

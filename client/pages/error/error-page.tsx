@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
+import { helpdeskLink } from '../../site-links.ts';
 import { useVariant } from '../../variant.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { ExpiredLink } from './expired-link.tsx';
@@ -46,7 +47,16 @@ export default function ErrorPage() {
           <ErrorBanner />
           <h1>{t('activation.errorPage.genericTitle')}</h1>
           <p>{t('activation.errorPage.genericText')}</p>
-          <p>{t(gdprContact ? 'subscription.somethingwrong.gdprContact' : 'activation.errorPage.contact')}</p>
+          <p>
+            {gdprContact ? (
+              t('subscription.somethingwrong.gdprContact')
+            ) : (
+              <Trans
+                i18nKey="activation.errorPage.contact"
+                components={{ helpdesk: <a href={helpdeskLink(lang)} target="_blank" rel="noopener noreferrer" /> }}
+              />
+            )}
+          </p>
           <Link href={`~/${lang}/login`} className="button button--secondary">
             {t('activation.errorPage.backToLogin')}
           </Link>

@@ -15,6 +15,8 @@ export interface CodeSent {
   lastThreeDigits?: string;
   /** End of the resend countdown, epoch milliseconds. */
   resendEndsAt: number;
+  /** The code confirms a password given just before (a `confirmbycode` sign-in), not a sign-in by code alone. */
+  confirmingPassword?: boolean;
 }
 
 export interface CodeVerifyFormProps {
@@ -68,6 +70,7 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin, onUs
       validate={(values) => validateOtpCode(values)}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate>
+          {sent.confirmingPassword && <p className="code-verify-form__why">{t('login.code.confirmPassword')}</p>}
           <p role="status" className="code-verify-form__sent">
             {sentTo} {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
           </p>

@@ -104,8 +104,10 @@ export function LoginError({ code, title, userId, endsAt, verifying, onUseEmail 
       </div>
     );
   const message = title ?? t(loginMessageKey(code, verifying), { defaultValue: t('error.AccountOrPwdFail') });
+  // No proven phone is a way to go on, not a failure: said calmly, with the e-mail code beside it.
+  const guidance = code === 'PhoneNotEnabled';
   return (
-    <div className="alert alert--error" role="alert">
+    <div className={guidance ? 'alert alert--info' : 'alert alert--error'} role={guidance ? 'status' : 'alert'}>
       <p>{message}</p>
       {code === 'mustactivate' && (
         <p>

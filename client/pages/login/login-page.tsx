@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
@@ -84,7 +84,13 @@ export default function LoginPage() {
     const userId = (values.email ?? '').trim();
     setError(undefined);
     try {
-      const refused = await follow(await login({ userId, password: values.password ?? '', returnUrl, pass }), userId);
+      const reply = await login({ userId, password: values.password ?? '', returnUrl, pass });
+      if (reply.code === 'confirmbycode') {
+        // The password was chosen before the address was proven: a mailed code confirms it, once.
+        await requestCode(userId, OtpVerifyType.Email, true);
+        return false;
+      }
+      const refused = await follow(reply, userId);
       return refused !== undefined && PASSWORD_REFUSED.has(refused);
     } catch (caught) {
       setError({ code: failureCode(caught), userId });
@@ -92,7 +98,7 @@ export default function LoginPage() {
     }
   };
 
-  const requestCode = async (userId: string, type: OtpVerifyType) => {
+  const requestCode = async (userId: string, type: OtpVerifyType, confirmingPassword = false) => {
     setError(undefined);
     try {
       const reply = await sendOtpCode({ userId, otpVerifyType: type, lang });
@@ -104,7 +110,14 @@ export default function LoginPage() {
       const remaining = data.remainingSeconds ?? OTP_SEND_WINDOW_SECONDS;
       if (type === OtpVerifyType.Phone) rememberCodeSent(userId, Date.now() - (OTP_SEND_WINDOW_SECONDS - remaining) * 1000);
       const countdown = startingCountdown(userId, data.remainingSeconds);
-      setMode({ name: 'verify', userId, otpVerifyType: type, lastThreeDigits: data.lastThreeDigits, resendEndsAt: endsIn(countdown) });
+      setMode({
+        name: 'verify',
+        userId,
+        otpVerifyType: type,
+        lastThreeDigits: data.lastThreeDigits,
+        resendEndsAt: endsIn(countdown),
+        confirmingPassword,
+      });
     } catch (caught) {
       setError({ code: failureCode(caught), userId });
     }
@@ -132,6 +145,7 @@ export default function LoginPage() {
       <h1 id="login-title">{t(heading(mode))}</h1>
       <ContinueTo />
       {variant.showMyaAnnouncement && <MyaAnnouncement />}
+      {mode.name === 'password' && <SocialButtons origin="login" />}
       {error && error.code !== 'defaultpwd' && <LoginError {...error} verifying={mode.name === 'verify'} onUseEmail={sendByEmailInstead} />}
       {mode.name === 'password' && (
         <PasswordForm
@@ -158,7 +172,7 @@ export default function LoginPage() {
         <CodeVerifyForm
           sent={mode}
           onSubmit={(values) => verifyCode(mode, values.code ?? '')}
-          onResend={() => requestCode(mode.userId, mode.otpVerifyType)}
+          onResend={() => requestCode(mode.userId, mode.otpVerifyType, mode.confirmingPassword)}
           onUseEmail={() => requestCode(mode.userId, OtpVerifyType.Email)}
           onPasswordLogin={() => toPasswordMode(mode.userId)}
         />
@@ -166,15 +180,14 @@ export default function LoginPage() {
       {mode.name === 'password' && (
         <PasskeySignIn onReply={(reply) => follow(reply, reply.data?.userId ?? '')} onError={(code) => setError({ code, userId: '' })} />
       )}
-      {mode.name === 'password' && <SocialButtons origin="login" />}
       <p className="login__signup">
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
       <p className="login__privacy">
-        {t('login.privacyNotice')}{' '}
-        <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer">
-          {t('login.privacyPolicy')}
-        </a>
+        <Trans
+          i18nKey="login.privacyStatement"
+          components={{ policy: <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer" /> }}
+        />
       </p>
     </section>
   );

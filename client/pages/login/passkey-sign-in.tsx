@@ -69,10 +69,9 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
 
   if (!supported) return null;
   return (
-    <p className="login__passkey">
+    <p className="login__switch">
       <Button
-        variant="secondary"
-        className="button--block"
+        variant="link"
         busy={pressed.isMutating || finishing.isMutating}
         onClick={() => void pressed.trigger().catch(() => onError('network'))}
       >

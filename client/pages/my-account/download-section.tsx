@@ -29,7 +29,7 @@ export function DownloadSection() {
       saveFile(await trigger(), 'Profile.csv');
       toastSuccess('account.download.done');
     } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'unauthorized')) toastError({ messageKey: 'account.MyAccount.FailedToaster' });
+      if (!(error instanceof ApiError && error.kind === 'unauthorized')) toastError({ messageKey: 'account.download.failed' });
     }
   };
 

@@ -25,7 +25,7 @@ import { useWarmUp } from './use-warm-up.ts';
 import { useLanguage } from '../../session/language-context.ts';
 
 /** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
-function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
+function menuEntries(member: Member, socialSignIn: boolean): MenuEntry[] {
   return [
     { id: 'my-profile', title: 'account.profile.title' },
     { id: 'sign-in-security', title: 'account.security.title' },
@@ -33,7 +33,8 @@ function menuEntries(member: Member, chineseSite: boolean): MenuEntry[] {
     { id: 'devices-sessions', title: 'security.sessions.title' },
     { id: 'security-activity', title: 'security.activity.title' },
     { id: 'subscription', title: 'account.subscription.title' },
-    ...(chineseSite ? [] : [{ id: 'connected-accounts', title: 'account.social.title' }]),
+    // Only where a provider is configured (none on the Chinese site): nothing to connect otherwise.
+    ...(socialSignIn ? [{ id: 'connected-accounts', title: 'account.social.title' }] : []),
     { id: 'download-data', title: 'account.download.title' },
     // An account put up for deletion has its banner at the top instead (DeletionBanner).
     ...(member.isEmp || member.myAccountDeleteDate ? [] : [{ id: 'delete-account', title: 'account.delete.title' }]),
@@ -62,7 +63,7 @@ export default function MyAccountPage() {
   // the browser can interrupt instead of one long task. Later changes show at once.
   const firstDrawn = useDeferredValue(current) !== undefined;
   const member = firstDrawn ? current : undefined;
-  const { chineseSite } = useVariant();
+  const { socialTypes } = useVariant();
   const lang = useLanguage();
   const socialActions = useSocialConnect(() => void mutate());
   // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
@@ -83,7 +84,7 @@ export default function MyAccountPage() {
       </div>
     );
   }
-  const entries = menuEntries(member, chineseSite);
+  const entries = menuEntries(member, socialTypes.length > 0);
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
 

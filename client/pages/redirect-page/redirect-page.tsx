@@ -4,6 +4,7 @@ import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { redirectLinks } from './redirect-links.ts';
+import { SuccessMark } from '../../ui/success-mark.tsx';
 
 /** After activation (registration success) or a password change (action=pwdsuccess). */
 export default function RedirectPage() {
@@ -16,6 +17,7 @@ export default function RedirectPage() {
 
   return (
     <section className="card card--narrow stack redirect-page">
+      <SuccessMark />
       <h1>{t(title)}</h1>
       <p>{t(passwordChanged ? 'activation.redirect.passwordText' : 'activation.redirect.registeredText')}</p>
       <nav aria-labelledby="redirect-explore">

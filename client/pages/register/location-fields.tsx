@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '../../../shared/limits.ts';
-import { needsVatAndAddress, requiresState } from '../../../shared/rules/countries.ts';
+import { isChina, needsVatAndAddress, requiresState } from '../../../shared/rules/countries.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -53,7 +53,8 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
       {states.length > 0 && (
         <SelectField
           name="state"
-          label="register.state"
+          // China's first-level divisions are provinces, municipalities and autonomous regions.
+          label={isChina(values.country) ? 'register.stateChina' : 'register.state'}
           options={states}
           autoComplete="address-level1"
           required={requiresState(values.country)}

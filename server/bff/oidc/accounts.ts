@@ -27,19 +27,19 @@ function standardClaims(member: MemberClaims): Record<string, unknown> {
 export class MemberAccounts {
   constructor(private readonly upstream: Upstream) {}
 
-  private async claims(query: string): Promise<MemberClaims | undefined> {
-    const result = await this.upstream.call<MemberClaims>({ method: 'GET', path: `${claimsContract.claims.url}?${query}` });
+  private async claims(query: { memberId: string } | { subject: string }): Promise<MemberClaims | undefined> {
+    const result = await this.upstream.call(claimsContract.claims, { query });
     return result.body.isSuccess ? result.body.data : undefined;
   }
 
   /** The subject of a signed-in member: the stable public id, never the e-mail or row id. */
   async subjectOf(memberId: number): Promise<string | undefined> {
-    return (await this.claims(`memberId=${memberId}`))?.subject;
+    return (await this.claims({ memberId: String(memberId) }))?.subject;
   }
 
   /** oidc-provider's findAccount: undefined for a member who is gone or can no longer sign in. */
   async find(subject: string): Promise<ProviderAccount | undefined> {
-    const member = await this.claims(`subject=${encodeURIComponent(subject)}`);
+    const member = await this.claims({ subject });
     if (!member) return undefined;
     const claims = standardClaims(member);
     return { accountId: member.subject, claims: async () => claims };

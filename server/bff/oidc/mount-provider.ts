@@ -5,11 +5,7 @@ import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { RedisStore } from '../store/redis-store.ts';
 import type { Upstream } from '../upstream.ts';
 import type { BffConfig } from '../config.ts';
-import { MemberAccounts } from './accounts.ts';
-import { backchannelLogout, noBackchannelLogout, type SendBackchannelLogout } from './backchannel.ts';
-import oidcRoutes from './oidc-routes.ts';
-import { createProvider, firstPartyClients } from './provider.ts';
-import { SessionLinks } from './session-links.ts';
+import { noBackchannelLogout, type SendBackchannelLogout } from './backchannel.ts';
 
 export interface MountOptions {
   config: BffConfig;
@@ -27,6 +23,15 @@ export interface MountOptions {
 export async function mountOpenIdProvider(app: FastifyInstance, options: MountOptions): Promise<SendBackchannelLogout> {
   const { config, store } = options;
   if (!config.oidc) return noBackchannelLogout;
+  // Loaded only when sites are configured: a portal without them never loads oidc-provider.
+  const [{ MemberAccounts }, { backchannelLogout }, { default: oidcRoutes }, { createProvider, firstPartyClients }, { SessionLinks }] =
+    await Promise.all([
+      import('./accounts.ts'),
+      import('./backchannel-sender.ts'),
+      import('./oidc-routes.ts'),
+      import('./provider.ts'),
+      import('./session-links.ts'),
+    ]);
   const accounts = new MemberAccounts(options.upstream);
   const links = new SessionLinks(store, config.sessionAbsoluteSeconds);
   const provider = createProvider({ config, oidc: config.oidc, store, accounts, links, log: app.log });
@@ -40,6 +45,11 @@ export async function mountOpenIdProvider(app: FastifyInstance, options: MountOp
     perMinute: config.rateLimitPerMinute,
     tokenPerMinute: config.oidc.tokenRateLimitPerMinute,
     redis: options.redis,
+    siteOrigins: [
+      ...new Set(
+        config.oidc.clients.flatMap((site) => [...site.redirect_uris, ...site.post_logout_redirect_uris].map((uri) => new URL(uri).origin)),
+      ),
+    ],
   });
   return backchannelLogout(provider, links, app.log);
 }

@@ -22,6 +22,8 @@ export interface OidcRoutesOptions {
   perMinute: number;
   tokenPerMinute: number;
   redis?: RedisStore;
+  /** Origins of the configured sites' redirect and post-logout URIs. */
+  siteOrigins: string[];
 }
 
 /** oidc-provider reads at most this much of a body itself; the portal holds it to the same. */
@@ -71,7 +73,13 @@ export default async function oidcRoutes(app: FastifyInstance, options: OidcRout
   await app.register(session, options.session);
 
   const callback = provider.callback();
+  // The provider's pages post forms that end in a redirect to a site (the sign-out step, the
+  // form_post response mode); browsers hold such redirects to form-action, so the configured
+  // sites' origins join 'self' there, on these replies only.
+  const formAction = `form-action 'self' ${options.siteOrigins.join(' ')}`;
   async function handOver(request: FastifyRequest, reply: FastifyReply) {
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', csp.replace("form-action 'self'", formAction));
     attachPortalRequest(request.raw, {
       signIn: portalSignIn(request),
       lang: oidcLanguage(request),

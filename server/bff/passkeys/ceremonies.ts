@@ -66,13 +66,36 @@ export function authenticationOptions(rp: RelyingParty) {
   return generateAuthenticationOptions({ rpID: rp.id, userVerification: USER_VERIFICATION, allowCredentials: [] });
 }
 
-/** The authenticator's new counter when the assertion is valid for this challenge and key; undefined otherwise. */
+/**
+ * What a verified assertion says: the authenticator's new counter, and whether it went backwards.
+ * A counter is one the authenticator keeps when either value is above 0 (synced passkeys keep 0);
+ * a signature by the right key with a counter not above the one on record means a copy of the
+ * key is in use somewhere (WebAuthn §6.1.1). The library would only refuse it; the portal must
+ * tell it apart from a wrong answer, to take the credential out of use.
+ */
+export interface VerifiedAssertion {
+  newCounter: number;
+  counterWentBack: boolean;
+}
+
+/** The owner's user handle, base64url, as an assertion of one of their passkeys must carry it. */
+export function expectedUserHandle(memberId: number, secret: string): string {
+  return Buffer.from(userHandle(memberId, secret)).toString('base64url');
+}
+
+/**
+ * The assertion verified for this challenge, key and owner; undefined when it does not verify.
+ * The user handle must be the owner's: a discoverable credential names the account it was made
+ * for, and one that names another account is not that owner's passkey, whatever the store says.
+ */
 export async function verifiedAssertion(
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
   challenge: string,
   key: CredentialKey,
-): Promise<number | undefined> {
+  secret: string,
+): Promise<VerifiedAssertion | undefined> {
+  if (response.response.userHandle !== expectedUserHandle(key.memberId, secret)) return undefined;
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -81,10 +104,14 @@ export async function verifiedAssertion(
     credential: {
       id: response.id,
       publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
-      counter: key.counter,
+      // The counter is compared below, so that a regression is told from a forgery.
+      counter: 0,
       transports: key.transports as AuthenticatorTransport[],
     },
     requireUserVerification: true,
   });
-  return result.verified ? result.authenticationInfo.newCounter : undefined;
+  if (!result.verified) return undefined;
+  const { newCounter } = result.authenticationInfo;
+  const counterWentBack = (newCounter > 0 || key.counter > 0) && newCounter <= key.counter;
+  return { newCounter, counterWentBack };
 }

@@ -9,6 +9,7 @@ import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { CHANGES_STATE } from '../plugins/csrf.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { queryParam, requestLanguage } from '../request-language.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
@@ -25,7 +26,7 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
       // A failed call leaves the attempt counted: at worst an outage ends in one ordinary lock.
       // A wrong password, an unknown account and a locked one answer alike (sign-in-service.ts).
-      return signIn.signIn(request, reply, {
+      const answer = await signIn.signIn(request, reply, {
         way: 'password',
         userId,
         localRedirect: local ? allowedReturnUrl : undefined,
@@ -42,6 +43,9 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
             language: requestLanguage(request),
           }),
       });
+      // A right password chosen before the address was proven: a mailed code must confirm it.
+      if (answer.code === 'confirmbycode') passwordConfirmation.await(request, userId, deps.clock.now());
+      return answer;
     },
   );
 

@@ -16,6 +16,7 @@ import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
@@ -75,7 +76,8 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-      return signIn.signIn(request, reply, {
+      const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
+      const answer = await signIn.signIn(request, reply, {
         way: 'code',
         userId,
         localRedirect: local ? allowedReturnUrl : undefined,
@@ -83,10 +85,12 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
           upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/otpVerify',
-            body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl },
+            body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
             language: requestLanguage(request),
           }),
       });
+      if (answer.isSuccess) passwordConfirmation.forget(request);
+      return answer;
     },
   );
 }

@@ -26,7 +26,7 @@ import { passkeyRefused } from '../passkeys/passkey-door.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import { securityEventRecorder, whereFrom } from '../sessions/security-event-recorder.ts';
 import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { UpstreamReply } from '../upstream.ts';
@@ -150,11 +150,21 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
           });
           const stored = key.body.isSuccess ? key.body.data : undefined;
           if (stored === undefined) return passkeyRefused();
-          const newCounter = await verifiedAssertion(rp, assertion, challenge, stored).catch((error: unknown) => {
+          const verified = await verifiedAssertion(rp, assertion, challenge, stored, config.sessionSecret).catch((error: unknown) => {
             request.log.info({ err: error }, 'passkey assertion not verified');
             return undefined;
           });
-          if (newCounter === undefined) return passkeyRefused();
+          if (verified === undefined) return passkeyRefused();
+          if (verified.counterWentBack) {
+            request.log.warn('passkey counter went backwards: credential disabled as possibly cloned');
+            await upstream.call({
+              method: 'POST',
+              path: '/api/Member/Passkey/Cloned',
+              body: { credentialId: assertion.id, ...whereFrom(request) },
+            });
+            return passkeyRefused();
+          }
+          const { newCounter } = verified;
           return upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/Passkey/Login',

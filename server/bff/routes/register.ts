@@ -21,6 +21,7 @@ import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from '../deps.ts';
 import { emailCheckLimit } from './email-check-limit.ts';
 import { relay } from './member-call.ts';
+import { RegistrantCookie } from './registrant-cookie.ts';
 import { registrationProof, verificationMailPacing } from './resend-guard.ts';
 import { upstreamIdentity } from '../social/providers.ts';
 import { forgetIdentity, signUpIdentity } from '../social/social-session.ts';
@@ -32,6 +33,7 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
   const checkLimit = emailCheckLimit(deps.store, config.emailCheckPerAddressPerHour);
   const pacing = verificationMailPacing(deps.store);
   const registered = registrationProof(config.sessionSecret);
+  const registrant = new RegistrantCookie(config.sessionSecret, config.publicOrigin.startsWith('https:'));
 
   async function ruleErrors(body: RegisterRequest, isSocialSignUp: boolean): Promise<FieldError[]> {
     const country = await countries.find(body.country);
@@ -77,7 +79,8 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
         language: lang,
       });
       if (social && result.body.isSuccess) forgetIdentity(request);
-      if (!result.body.isSuccess || !result.body.data) return relay(reply, result);
+      if (!result.body.isSuccess) return relay(reply, result);
+      registrant.set(reply, body.email, deps.clock.now());
       return reply
         .code(result.status)
         .send({ ...result.body, data: { ...result.body.data, registrationProof: registered.issue(body.email) } });
@@ -88,7 +91,9 @@ export default async function registerRoutes(app: FastifyInstance, deps: RouteDe
     '/api/Member/Activate',
     { schema: { body: ActivateRequestSchema, response: replySchemas(ActivatedSchema) } },
     async (request, reply) => {
-      const result = await upstream.call(registerContract.activate, { body: { userId: request.body.userId, token: request.body.token } });
+      const result = await upstream.call(registerContract.activate, {
+        body: { userId: request.body.userId, token: request.body.token, registrantEmail: registrant.email(request, deps.clock.now()) },
+      });
       const data = result.body.data;
       if (data?.returnUrl === undefined || data.returnUrl === '') return relay(reply, result);
       const returnUrl = safeRedirectUrl(data.returnUrl, callbackPolicy, requestLanguage(request));

@@ -21,7 +21,7 @@ export interface SignInDoor {
 }
 
 /** Sign-in replies that can only come after the password was found right. */
-const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd']);
+const ACCOUNT_STATE_CODES = new Set(['mustactivate', 'unauthorized', 'OneYearNotUpdatePwd', 'confirmbycode']);
 /** ContactHR: a company address answers it for a wrong password as well (member service). */
 const WRONG_SIGN_IN_CODES = new Set(['AccountOrPwdFail', 'ContactHR']);
 const WRONG_CODE_CODES = new Set(['unauthorized', 'TokenIssue', 'CodeNoLongerValid']);

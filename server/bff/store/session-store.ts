@@ -29,9 +29,14 @@ function parseSession(value: string): Session | null {
   }
 }
 
-/** Anonymous sessions are kept only while they carry a pending social sign-in (state or verified identity). */
+/** Anonymous sessions are kept only while they carry a sign-in under way (social, passkey, a password awaiting its code). */
 function holdsAnonymousState(session: Session): boolean {
-  return session.socialStates !== undefined || session.socialIdentity !== undefined || session.passkeyChallenge !== undefined;
+  return (
+    session.socialStates !== undefined ||
+    session.socialIdentity !== undefined ||
+    session.passkeyChallenge !== undefined ||
+    session.passwordConfirmation !== undefined
+  );
 }
 
 /**

@@ -29,6 +29,12 @@ function callingCode(isoCode: string): string {
 }
 
 /**
+ * The United States Minor Outlying Islands (UM, UM-81 Baker Island, UM-89 Kingman Reef, …) have
+ * no residents: nobody registering lives there.
+ */
+const inhabited = (state: { isoCode: string; countryCode: string }) => !(state.countryCode === 'US' && state.isoCode.startsWith('UM'));
+
+/**
  * Built once from countries-list (English names, continents as regions), awesome-phonenumber
  * (calling codes), i18n-iso-countries (Simplified Chinese names) and country-state-city (states,
  * only for the countries whose members must pick one). `name` is what the member record stores.
@@ -43,7 +49,7 @@ const entries: CountryEntry[] = (Object.keys(countries) as TCountryCode[]).map((
     phoneCode: callingCode(code),
     ownsPhoneCode: callingCode(code) !== '' && getRegionCodeForCountryCode(Number(callingCode(code))) === code,
     region: continents[country.continent],
-    states: requiresState(name) ? State.getStatesOfCountry(code).map((s) => s.name) : [],
+    states: requiresState(name) ? State.getStatesOfCountry(code).filter(inhabited).map((s) => s.name) : [],
   };
 });
 

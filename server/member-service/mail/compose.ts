@@ -12,6 +12,7 @@ export type MailSection =
   | 'passwordReminder'
   | 'newDeviceSignIn'
   | 'passkeyAdded'
+  | 'passkeyCloned'
   | 'socialConnected';
 
 type Texts = Record<string, string>;

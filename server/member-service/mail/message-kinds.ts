@@ -14,6 +14,7 @@ import { renderDeletionMail } from './deletion-mail.ts';
 import { newDeviceMail } from './new-device-mail.ts';
 import { addresseeNames } from './name-values.ts';
 import { passkeyAddedMail } from './passkey-added-mail.ts';
+import { passkeyClonedMail } from './passkey-cloned-mail.ts';
 import { socialConnectedMail } from './social-connected-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 
@@ -28,7 +29,7 @@ export interface MessageParams {
   changedAt?: number;
   /** New-device sign-in: the public id of the sign-in event. */
   eventId?: string;
-  /** Passkey added: the name the member sees in My account. */
+  /** Passkey added or disabled as cloned: the name the member sees in My account. */
   passkeyName?: string;
   /** Provider account connected: which provider (SocialType). */
   socialType?: number;
@@ -50,6 +51,7 @@ export type MessageKindName =
   | 'account-deletion'
   | 'new-device-sign-in'
   | 'passkey-added'
+  | 'passkey-cloned'
   | 'social-connected';
 
 interface MessageKind {
@@ -162,6 +164,12 @@ export const MESSAGE_KINDS: Record<MessageKindName, MessageKind> = {
     topic: '',
     write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
       mail: passkeyAddedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
+    }),
+  },
+  'passkey-cloned': {
+    topic: '',
+    write: async (ctx, member, { lang, passkeyName, changedAt }) => ({
+      mail: passkeyClonedMail(ctx.config, member, lang, passkeyName ?? '', changedAt ?? ctx.clock.now()),
     }),
   },
   'social-connected': {

@@ -18,7 +18,9 @@ export async function activationRoutes(app: FastifyInstance, ctx: ServiceContext
   api.post(registerContract.activate.url, { schema: registerContract.activate.schema }, async (request) => {
     const member = await store.members.findByPublicId(request.body.userId);
     if (!member) return fail('unauthorized');
-    const outcome = await store.activations.consume(member.id, hashToken(request.body.token), clock.now());
+    const { registrantEmail } = request.body;
+    const fromRegistrant = registrantEmail !== undefined && normalizeEmail(registrantEmail) === member.email;
+    const outcome = await store.activations.consume(member.id, hashToken(request.body.token), clock.now(), fromRegistrant);
     if (outcome === 'already-active') return fail('Activated');
     if (outcome === 'invalid') return fail('unauthorized');
     const [firstLink] = await store.socialLinks.list(member.id);

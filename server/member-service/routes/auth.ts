@@ -24,6 +24,8 @@ export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     // an account exists here, unless it is an employee's and the password is right.
     if (isCompanyDomain(userId, config.companyDomains) && !(member && matches && member.is_emp === 1)) return fail('ContactHR');
     if (!member || !matches) return fail('AccountOrPwdFail');
+    // Whoever pre-registered the address chose this password; the mailbox owner never saw it.
+    if (member.password_unconfirmed === 1) return fail('confirmbycode');
     return signInReply(ctx, member, { way: 'password', returnUrl, checkPasswordAge: true });
   });
 

@@ -59,6 +59,10 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     if (check === 'expired') return fail('TokenIssue');
     if (check === 'no-longer-valid') return fail('CodeNoLongerValid');
     const channel = await store.otpCodes.usedChannel(member.id, LOGIN_FLOW);
+    // The password given in this browser session, and now the mailbox's code: the password is the owner's.
+    if (request.body.confirmsPassword === true && channel === OtpVerifyType.Email && member.password_unconfirmed === 1) {
+      await store.members.update(member.id, { password_unconfirmed: 0, updated_at: clock.now() });
+    }
     return signInReply(ctx, member, { way: channel === OtpVerifyType.Email ? 'mail-code' : 'text-code', returnUrl });
   });
 }

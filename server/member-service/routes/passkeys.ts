@@ -26,7 +26,7 @@ const transportsOf = (row: PasskeyRow): string[] => JSON.parse(row.transports) a
 export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock } = ctx;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { list, add, rename, remove, credential, signIn } = passkeysContract;
+  const { list, add, rename, remove, credential, signIn, cloned } = passkeysContract;
   const member = { preHandler: app.requireMember };
 
   api.get(list.url, { ...member, schema: list.schema }, async (request) => {
@@ -72,7 +72,13 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
     const row = await store.passkeys.findByCredentialId(request.body.credentialId);
     const owner = row && (await store.members.findById(row.member_id));
     if (!row || !owner) return fail('PasskeyNotAccepted');
-    return ok({ publicKey: row.public_key, counter: Number(row.sign_count), transports: transportsOf(row), userId: owner.email });
+    return ok({
+      memberId: owner.id,
+      publicKey: row.public_key,
+      counter: Number(row.sign_count),
+      transports: transportsOf(row),
+      userId: owner.email,
+    });
   });
 
   api.post(signIn.url, { schema: signIn.schema }, async (request) => {
@@ -83,5 +89,29 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
     const owner = await store.members.findById(row.member_id);
     if (!owner) return fail('PasskeyNotAccepted');
     return signInReply(ctx, owner, { way: 'passkey', returnUrl });
+  });
+
+  // A signature by the credential's key with a counter below the one on record: two copies of the
+  // key are in use. Neither can be told from the other, so the credential signs nobody in any more,
+  // and the member learns of it in the activity list and by mail.
+  api.post(cloned.url, { schema: cloned.schema }, async (request) => {
+    const { credentialId, device, ipPrefix } = request.body;
+    const row = await store.passkeys.findByCredentialId(credentialId);
+    const now = clock.now();
+    if (!row || !(await store.passkeys.disable(row.id, now))) return ok({});
+    const owner = await store.members.findById(row.member_id);
+    if (!owner) return ok({});
+    await store.securityEvents.record({
+      memberId: owner.id,
+      publicId: randomToken(16),
+      type: 'passkeyCloned',
+      at: now,
+      device,
+      ipPrefix,
+      method: 'passkey',
+    });
+    const lang = mailLanguage(undefined, undefined, owner.lang);
+    await ctx.messages.queue(owner.id, 'passkey-cloned', { lang, passkeyName: row.name, changedAt: now });
+    return ok({});
   });
 }

@@ -47,7 +47,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (code) return reply.code(400).send(fail('FormValidateFail', { errors: [{ field: 'email', code }] }));
     const email = normalizeEmail(request.body.email);
     if (isCompanyDomain(email, config.companyDomains)) return fail('ContactHR');
-    return ok({ isExist: (await store.members.findByEmail(email)) !== undefined });
+    // A registration nobody activated does not hold the address: registering it again replaces it.
+    const member = await store.members.findByEmail(email);
+    return ok({ isExist: member !== undefined && member.status !== MemberStatus.Unverified });
   });
 
   api.post(registerContract.register.url, { schema: registerContract.register.schema }, async (request, reply) => {
@@ -82,7 +84,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
 
     const email = normalizeEmail(body.email);
     if (isCompanyDomain(email, config.companyDomains)) return fail('ContactHR');
-    if (await store.members.findByEmail(email)) return fail('EmailExists');
+    const existing = await store.members.findByEmail(email);
+    // An address nobody has proven yet is not taken: a new registration replaces the pending one.
+    if (existing && existing.status !== MemberStatus.Unverified) return fail('EmailExists');
 
     const now = clock.now();
     const isSubscribe = values.isSubscribe === true;
@@ -127,6 +131,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
       social,
       // Queued with the member in one transaction: registered means the mail will go, whatever the mail server does now.
       messages: [ctx.messages.draft('verification', { lang })],
+      replacing: existing?.id,
     });
     if ('conflict' in result) return fail(result.conflict === 'email' ? 'EmailExists' : 'Form_RepeatMember');
     ctx.messages.deliverSoon();

@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { MemberStatus } from '../../../shared/enums.ts';
+import { MEMBER_OWNED_TABLES } from './member-owned-tables.ts';
 import { queueMessages, type MessageDraft } from './outgoing-messages.ts';
 import type { Database, MemberRow, MemberRowUpdate, NewMemberRow } from './schema.ts';
 
@@ -20,6 +22,8 @@ interface Registration {
   social?: SocialLinkInput;
   /** Queued with the member, in the same transaction (the verification mail). */
   messages?: readonly MessageDraft[];
+  /** The id of a registration of the same address that was never activated: it is discarded first. */
+  replacing?: number;
 }
 
 type RegistrationResult = { member: MemberRow } | { conflict: 'email' | 'social' };
@@ -41,6 +45,24 @@ function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Discards a registration nobody activated, with everything tied to it (its mailed links among
+ * them): re-registering the address replaces it. Whoever registered first proved nothing, so
+ * nothing of theirs (password, details, links) may outlive the new registration. An account that
+ * was activated in between is left alone, and the new registration then meets its address.
+ */
+async function discardPending(trx: Kysely<Database>, memberId: number): Promise<void> {
+  const pending = await trx
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', memberId)
+    .where('status', '=', MemberStatus.Unverified)
+    .executeTakeFirst();
+  if (!pending) return;
+  for (const table of MEMBER_OWNED_TABLES) await sql`delete from ${sql.table(table)} where member_id = ${memberId}`.execute(trx);
+  await trx.deleteFrom('members').where('id', '=', memberId).execute();
+}
+
 export function membersRepository(db: Kysely<Database>): MembersRepository {
   const byColumn = (column: 'id' | 'email' | 'public_id', value: string | number) =>
     db.selectFrom('members').selectAll().where(column, '=', value).executeTakeFirst();
@@ -50,9 +72,10 @@ export function membersRepository(db: Kysely<Database>): MembersRepository {
     findByEmail: (email) => byColumn('email', email),
     findByPublicId: (publicId) => byColumn('public_id', publicId),
 
-    async register({ member, consents, social, messages = [] }) {
+    async register({ member, consents, social, messages = [], replacing }) {
       try {
         return await db.transaction().execute(async (trx) => {
+          if (replacing !== undefined) await discardPending(trx, replacing);
           const taken = await trx.selectFrom('members').select('id').where('email', '=', member.email).executeTakeFirst();
           if (taken) return { conflict: 'email' as const };
           if (social) {

@@ -265,6 +265,19 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('security_events').addColumn('not_me_expires_at', 'bigint').execute();
       },
     },
+    '1301-password-confirmation': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('members')
+          .addColumn('password_unconfirmed', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
+    '1500-passkey-disabled': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('passkey_credentials').addColumn('disabled_at', 'bigint').execute();
+      },
+    },
   };
 }
 

@@ -19,7 +19,10 @@ export interface PasskeysRepository {
   list(memberId: number): Promise<PasskeyRow[]>;
   rename(memberId: number, publicId: string, name: string): Promise<PasskeyRow | undefined>;
   remove(memberId: number, publicId: string): Promise<PasskeyRow | undefined>;
+  /** The credential, unless disabled. */
   findByCredentialId(credentialId: string): Promise<PasskeyRow | undefined>;
+  /** Takes the credential out of use for good (it stays on record, so the same credential cannot be added again); false when it already was. */
+  disable(id: number, now: number): Promise<boolean>;
   /**
    * Records a verified use, only while the stored counter is still `seenCount`: two parallel
    * sign-ins with the same assertion cannot both pass. False when another use came first.
@@ -29,7 +32,13 @@ export interface PasskeysRepository {
 
 export function passkeysRepository(db: Kysely<Database>): PasskeysRepository {
   const find = (memberId: number, publicId: string) =>
-    db.selectFrom('passkey_credentials').selectAll().where('member_id', '=', memberId).where('public_id', '=', publicId).executeTakeFirst();
+    db
+      .selectFrom('passkey_credentials')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('public_id', '=', publicId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
   return {
     async add(passkey) {
       const result = await db
@@ -44,13 +53,21 @@ export function passkeysRepository(db: Kysely<Database>): PasskeysRepository {
           name: passkey.name,
           created_at: passkey.createdAt,
           last_used_at: null,
+          disabled_at: null,
         })
         .onConflict((conflict) => conflict.column('credential_id').doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    list: (memberId) => db.selectFrom('passkey_credentials').selectAll().where('member_id', '=', memberId).orderBy('id').execute(),
+    list: (memberId) =>
+      db
+        .selectFrom('passkey_credentials')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('disabled_at', 'is', null)
+        .orderBy('id')
+        .execute(),
 
     async rename(memberId, publicId, name) {
       await db
@@ -69,7 +86,22 @@ export function passkeysRepository(db: Kysely<Database>): PasskeysRepository {
     },
 
     findByCredentialId: (credentialId) =>
-      db.selectFrom('passkey_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst(),
+      db
+        .selectFrom('passkey_credentials')
+        .selectAll()
+        .where('credential_id', '=', credentialId)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst(),
+
+    async disable(id, now) {
+      const result = await db
+        .updateTable('passkey_credentials')
+        .set({ disabled_at: now })
+        .where('id', '=', id)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
     async used(id, seenCount, newCount, now) {
       const result = await db

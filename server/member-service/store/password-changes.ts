@@ -46,7 +46,13 @@ export function passwordChangesRepository(db: Kysely<Database>): PasswordChanges
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('members')
-          .set({ password_hash: passwordHash, password_changed_at: now, password_reminded_at: null, updated_at: now })
+          .set({
+            password_hash: passwordHash,
+            password_changed_at: now,
+            password_reminded_at: null,
+            password_unconfirmed: 0,
+            updated_at: now,
+          })
           .where('id', '=', memberId)
           .execute();
         // A forced change (first sign-in, expiry) is done once the password is new.

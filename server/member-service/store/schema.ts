@@ -46,6 +46,12 @@ interface MembersTable {
   proven_mobile: Generated<string>;
   /** When the member proved `proven_mobile`: a way in, removed when added since the member's own last sign-in (store/ways-in.ts). */
   proven_mobile_at: number | null;
+  /**
+   * 1 when the password was chosen before the address was proven and the proof came from another
+   * browser than the one that registered: it may be a pre-registering attacker's, so a sign-in
+   * with it also needs a code from the mailbox, once (routes/auth.ts).
+   */
+  password_unconfirmed: Generated<number>;
 }
 
 interface MemberTokensTable {
@@ -200,6 +206,8 @@ interface PasskeyCredentialsTable {
   name: string;
   created_at: number;
   last_used_at: number | null;
+  /** When a counter that went backwards showed the credential may have been copied: it signs nobody in since. */
+  disabled_at: number | null;
 }
 
 interface SecurityEventsTable {

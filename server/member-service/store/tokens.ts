@@ -20,7 +20,11 @@ type ActivationOutcome = 'activated' | 'already-active' | 'invalid';
  */
 export interface ActivationTokensRepository {
   issue(memberId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
-  consume(memberId: number, tokenHash: string, now: number): Promise<ActivationOutcome>;
+  /**
+   * Uses the link. `passwordConfirmed`: it was followed in the browser that registered, so a
+   * password chosen at registration is the mailbox owner's; otherwise it needs a mailed code once.
+   */
+  consume(memberId: number, tokenHash: string, now: number, passwordConfirmed: boolean): Promise<ActivationOutcome>;
 }
 
 export function sessionTokensRepository(db: Kysely<Database>): SessionTokensRepository {
@@ -71,7 +75,7 @@ export function activationTokensRepository(db: Kysely<Database>): ActivationToke
       });
     },
 
-    async consume(memberId, tokenHash, now) {
+    async consume(memberId, tokenHash, now, passwordConfirmed) {
       return db.transaction().execute(async (trx) => {
         const token = await trx
           .selectFrom('activation_tokens')
@@ -98,6 +102,14 @@ export function activationTokensRepository(db: Kysely<Database>): ActivationToke
           .where('id', '=', memberId)
           .where('status', '=', MemberStatus.Unverified)
           .execute();
+        if (!passwordConfirmed) {
+          await trx
+            .updateTable('members')
+            .set({ password_unconfirmed: 1 })
+            .where('id', '=', memberId)
+            .where('password_hash', 'is not', null)
+            .execute();
+        }
         await dropUnprovenAccess(trx, memberId, now);
         return 'activated';
       });

@@ -3,6 +3,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { captchaContentSources } from '../../../server/bff/captcha/captcha-config.ts';
 import { securityHeaders } from '../../../server/bff/plugins/security-headers.ts';
@@ -339,12 +340,31 @@ function differences(before: Snapshot, after: Snapshot): string[] {
   return changed.slice(0, 5);
 }
 
+interface OpenApiDocument {
+  paths?: Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: RouteUnderTest['bodyProperties'] } }> } }>
+  >;
+}
+
+/** Each route's JSON body properties, from the app's own OpenAPI document (@fastify/swagger). */
+function bodyPropertiesOf(app: FastifyInstance): (method: string, path: string) => RouteUnderTest['bodyProperties'] {
+  const document = (app as unknown as { swagger(): OpenApiDocument }).swagger();
+  return (method, path) =>
+    document.paths?.[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema
+      ?.properties;
+}
+
 /** Every route of both servers, from their own route tables, as `METHOD path` keys. */
 export function routesOf(target: Target): RouteUnderTest[] {
-  return [
-    ...routeTable(target.stack.apps.bff).map((route) => ({ server: 'portal' as const, ...route })),
-    ...routeTable(target.stack.apps.memberService).map((route) => ({ server: 'member-service' as const, ...route })),
-  ];
+  const apps = [
+    ['portal', target.stack.apps.bff],
+    ['member-service', target.stack.apps.memberService],
+  ] as const;
+  return apps.flatMap(([server, app]) => {
+    const bodyProperties = bodyPropertiesOf(app);
+    return routeTable(app).map((route) => ({ server, ...route, bodyProperties: bodyProperties(route.method, route.path) }));
+  });
 }
 
 export const routeKey = (route: RouteUnderTest) => `${route.server} ${route.method} ${route.path}`;

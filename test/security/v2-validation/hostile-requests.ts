@@ -21,6 +21,8 @@ export interface RouteUnderTest {
   server: 'portal' | 'member-service';
   method: string;
   path: string;
+  /** The JSON body's properties as the route's schema declares them (its OpenAPI document), when it takes one. */
+  bodyProperties?: Record<string, { type?: string | string[] }>;
 }
 
 /** Values that are right somewhere, so that some requests get past validation to the handlers. */
@@ -108,9 +110,15 @@ const PATH_TEXT = [
   'en',
 ];
 
+/** Text with a lone surrogate half somewhere: ill-formed Unicode, which no encoder can carry. */
+const illFormedText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 8 }))
+  .map(([before, half, after]) => `${before}${String.fromCharCode(half)}${after}`);
+
 function hostileString(plausible: Plausible): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...NASTY_TEXT) },
+    { weight: 1, arbitrary: illFormedText },
     { weight: 2, arbitrary: fc.string({ maxLength: 30, unit: 'binary' }) },
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
     {
@@ -371,10 +379,63 @@ function extraHeaders(): fc.Arbitrary<Array<[string, string]>> {
   );
 }
 
+/** A value the schema takes for a property, so that the one hostile field is what the handler meets. */
+function plausibleValue(name: string, type: string | string[] | undefined, plausible: Plausible): unknown {
+  const kind = Array.isArray(type) ? type[0] : type;
+  if (kind === 'integer' || kind === 'number') return 1;
+  if (kind === 'boolean') return true;
+  if (kind === 'array') return [];
+  if (kind === 'object') return {};
+  if (/password/i.test(name)) return plausible.password;
+  if (/email|userId/i.test(name)) return plausible.email;
+  return 'abc';
+}
+
+/**
+ * The route's own request, as a client that got everything right would send it, with one
+ * field of the body hostile: such requests get past the schema to the handler, where a 500
+ * hides (a lone surrogate reaching encodeURIComponent). Ill-formed text is weighted up there.
+ */
+function shapedRequests(
+  route: RouteUnderTest,
+  properties: NonNullable<RouteUnderTest['bodyProperties']>,
+  plausible: Plausible,
+): fc.Arbitrary<HostileRequest> {
+  const names = Object.keys(properties);
+  const hostile = fc.oneof({ weight: 1, arbitrary: illFormedText }, { weight: 2, arbitrary: hostileString(plausible) });
+  return fc
+    .record({ index: fc.nat({ max: names.length - 1 }), value: hostile, signedIn: fc.boolean(), path: filledPath(route.path, plausible) })
+    .map(({ index, value, signedIn, path }) => {
+      const body = Object.fromEntries(
+        names.map((name, i) => [name, i === index ? value : plausibleValue(name, properties[name]!.type, plausible)]),
+      );
+      return {
+        method: route.method,
+        target: path,
+        headers: [
+          ['accept', 'application/json'],
+          ['x-requested-with', 'XMLHttpRequest'],
+          ['content-type', 'application/json'],
+        ],
+        body: utf8(JSON.stringify(body)),
+        signedIn,
+        serviceKey: true,
+      };
+    });
+}
+
 const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH'];
 
 /** Hostile requests aimed at one route of the route table. */
 export function hostileRequests(route: RouteUnderTest, plausible: Plausible, fieldNames: readonly string[]): fc.Arbitrary<HostileRequest> {
+  const anything = anyRequests(route, plausible, fieldNames);
+  const properties = route.bodyProperties;
+  if (!properties || Object.keys(properties).length === 0) return anything;
+  return fc.oneof(anything, shapedRequests(route, properties, plausible));
+}
+
+/** Requests of every kind at the route: methods, paths, queries, bodies, headers. */
+function anyRequests(route: RouteUnderTest, plausible: Plausible, fieldNames: readonly string[]): fc.Arbitrary<HostileRequest> {
   return fc
     .record({
       method: fc.oneof({ weight: 5, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) }),

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { createActiveMember, createClient, freePort, signIn, startAnotherBff, startStack, type Stack } from '../../helper.ts';
-import { redisAvailable, startRedisFor } from '../../helpers/redis.ts';
+import { redisAvailable, redisForFile } from '../../helpers/redis.ts';
 import { SoftwareAuthenticator } from '../../helpers/software-authenticator.ts';
 
 /*
@@ -71,7 +71,7 @@ t.test(
   'Redis, two portals: one assertion sent five times at once makes one session',
   { skip: !redisAvailable() && 'Redis is not installed' },
   async (t) => {
-    const redis = await startRedisFor(t);
+    const redis = await redisForFile(t);
     const { stack, origin } = await startPasskeyStack(t, { REDIS_URL: redis.url });
     const second = await startAnotherBff(t, stack);
     const key = await enrolled(stack, origin);
