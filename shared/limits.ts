@@ -24,6 +24,9 @@ export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 /** A "This wasn't me" link in a mail: long enough to be read after a holiday, short enough not to wipe later changes a year on. */
 export const NOT_ME_LINK_VALID_DAYS = 7;
 export const DELETION_PERMANENT_DAYS = 30;
+/** A member's security activity keeps a year of events, and at most this many (text from requests must not pile up without end). */
+export const SECURITY_EVENTS_KEPT_DAYS = 365;
+export const SECURITY_EVENTS_KEPT_PER_MEMBER = 1000;
 export const PASSWORD_MAX_AGE_DAYS = 365;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -136,6 +136,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     siteNames: config.callbackSiteNames,
   };
   const ticketSites = new TicketSites(store);
+  const knownDevices = new KnownDevices(store, keys.deviceCookie, https);
   const deps: RouteDeps = {
     config,
     upstream,
@@ -151,10 +152,11 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
       callbackPolicy,
       ticketSites,
       doors: signInDoors({ store, config }),
-      knownDevices: new KnownDevices(store, keys.deviceCookie, https),
+      knownDevices,
       sessions: ender,
       logReferenceKey: keys.logReference,
     }),
+    knownDevices,
   };
 
   await app.register(errorReplies);

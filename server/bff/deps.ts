@@ -5,6 +5,7 @@ import type { CaptchaGate } from './captcha/captcha-gate.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import type { SessionEnder } from './sessions/end-sessions.ts';
 import type { SignInService } from './sign-in/sign-in-service.ts';
+import type { KnownDevices } from './sessions/known-devices.ts';
 import type { TicketSites } from './sign-in/ticket-sites.ts';
 import type { KeyValueStore } from './store/key-value-store.ts';
 import type { Upstream } from './upstream.ts';
@@ -25,4 +26,6 @@ export interface RouteDeps {
   signIn: SignInService;
   /** Where every way a session ends goes through. */
   sessions: SessionEnder;
+  /** Browsers each member has signed in from (the device cookie). */
+  knownDevices: KnownDevices;
 }

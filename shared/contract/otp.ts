@@ -5,7 +5,11 @@ import { SignedInDataSchema } from './sign-in.ts';
 
 const OtpSentSchema = Type.Object({
   showSendCode: Type.Boolean(),
-  /** Phone delivery: the last three digits of the number the code went to. */
+  /**
+   * Phone, to the portal only: the member the text went to and the last three digits of the
+   * number. The portal passes the digits on only to a browser that member signed in from.
+   */
+  memberId: Type.Optional(Type.Integer()),
   lastThreeDigits: Type.Optional(Type.String()),
 });
 

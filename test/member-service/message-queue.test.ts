@@ -268,7 +268,8 @@ t.test('a text the SMS gateway refuses: badrequest now, its code void, and a wor
   const verify = (code: string) => service.call('POST', '/api/Member/otpVerify', { body: { userId: email, code, otpVerifyType: 1 } });
 
   const sent = await service.call('POST', '/api/Member/SendOtpCode', { body: { userId: email, otpVerifyType: 2 } });
-  t.same(sent.body, { isSuccess: false, code: 'badrequest' }, 'the reply says the text did not go');
+  t.equal(sent.body.code, 'ok', 'the reply does not wait for the gateway (its time would tell who has a proven number)');
+  for (let i = 0; i < 100 && received.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
   const refused = /\b(\d{6})\b/.exec(received[0]!)![1]!;
   t.equal((await verify(refused)).body.code, 'CodeNoLongerValid', 'the code of the refused text does not work');
 

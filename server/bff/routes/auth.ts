@@ -26,12 +26,12 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
       // A failed call leaves the attempt counted: at worst an outage ends in one ordinary lock.
       // A wrong password, an unknown account and a locked one answer alike (sign-in-service.ts).
-      const answer = await signIn.signIn(request, reply, {
+      return signIn.signIn(request, reply, {
         way: 'password',
         userId,
         localRedirect: local ? allowedReturnUrl : undefined,
-        check: () =>
-          upstream.call<UpstreamSignInData>({
+        check: async () => {
+          const result = await upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/Login',
             body: {
@@ -41,11 +41,12 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
               pass,
             },
             language: requestLanguage(request),
-          }),
+          });
+          // The password was right but set before someone else proved the address: a mailed code must confirm it here.
+          if (result.body.code === 'confirmbycode') passwordConfirmation.await(request, userId, deps.clock.now());
+          return result;
+        },
       });
-      // A right password chosen before the address was proven: a mailed code must confirm it.
-      if (answer.code === 'confirmbycode') passwordConfirmation.await(request, userId, deps.clock.now());
-      return answer;
     },
   );
 

@@ -1,5 +1,6 @@
 import { otpContract } from '../../../shared/contract/otp.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
 import {
   OtpVerifyRequestSchema,
@@ -14,9 +15,9 @@ import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { countOtpSend } from '../metrics/portal-metrics.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import { OtpSendWindow } from '../sign-in/otp-send-window.ts';
-import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
+import { OtpSendWindow, type TextDestination } from '../sign-in/otp-send-window.ts';
 import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
+import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
 
@@ -25,6 +26,17 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config, store, signIn } = deps;
   const window = new OtpSendWindow(store);
   const record = securityEventRecorder(upstream);
+
+  /**
+   * The last digits of the number a code went to, for a phone request from a browser the member
+   * has already signed in from (its device cookie). Anyone else gets the same reply for an unknown
+   * address, a member without a proven number and one with it, so the phone channel tells
+   * nothing about who has an account or a phone; an e-mail request never carries them.
+   */
+  async function shownDigits(request: FastifyRequest, otpVerifyType: number, text: TextDestination | undefined) {
+    if (otpVerifyType !== OtpVerifyType.Phone || !text) return {};
+    return (await deps.knownDevices.knows(request, text.memberId)) ? { lastThreeDigits: text.lastThreeDigits } : {};
+  }
 
   // While a window runs no code is sent; the reply says how long it still runs, so the
   // browser starts its resend countdown there, whatever its cookies say.
@@ -40,8 +52,11 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const claim = await window.claim(account);
       if (!claim.claimed) {
         countOtpSend(otpVerifyType, 'window');
-        const { claimed: _claimed, ...running } = claim;
-        return ok({ showSendCode: true, ...running });
+        return ok({
+          showSendCode: true,
+          remainingSeconds: claim.remainingSeconds,
+          ...(await shownDigits(request, otpVerifyType, claim.text)),
+        });
       }
 
       const lang = requestLanguage(request, request.body.lang);
@@ -60,12 +75,13 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
         await window.release(account);
         return reply.code(result.status).send(result.body);
       }
-      const lastThreeDigits = result.body.data?.lastThreeDigits;
-      await window.sent(account, lastThreeDigits);
+      const { memberId, lastThreeDigits } = result.body.data ?? {};
+      const text = memberId !== undefined && lastThreeDigits ? { memberId, lastThreeDigits } : undefined;
+      await window.sent(account, text);
       countOtpSend(otpVerifyType, 'sent');
       // Not awaited: the reply takes as long whether or not the address has an account.
       void record(request, { type: 'codeSent', userId });
-      return ok({ showSendCode: true, remainingSeconds: OTP_SEND_WINDOW_SECONDS, ...(lastThreeDigits ? { lastThreeDigits } : {}) });
+      return ok({ showSendCode: true, remainingSeconds: OTP_SEND_WINDOW_SECONDS, ...(await shownDigits(request, otpVerifyType, text)) });
     },
   );
 
@@ -77,20 +93,21 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
       const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
       const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
-      const answer = await signIn.signIn(request, reply, {
+      return signIn.signIn(request, reply, {
         way: 'code',
         userId,
         localRedirect: local ? allowedReturnUrl : undefined,
-        check: () =>
-          upstream.call<UpstreamSignInData>({
+        check: async () => {
+          const result = await upstream.call<UpstreamSignInData>({
             method: 'POST',
             path: '/api/Member/otpVerify',
             body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
             language: requestLanguage(request),
-          }),
+          });
+          if (result.body.isSuccess) passwordConfirmation.forget(request);
+          return result;
+        },
       });
-      if (answer.isSuccess) passwordConfirmation.forget(request);
-      return answer;
     },
   );
 }

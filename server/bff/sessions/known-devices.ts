@@ -39,6 +39,14 @@ export class KnownDevices {
     return unsigned?.valid && unsigned.value ? unsigned.value : randomBytes(24).toString('base64url');
   }
 
+  /** Whether the member has signed in from this browser within KNOWN_DEVICE_DAYS; reads only, sets no cookie. */
+  async knows(request: FastifyRequest, memberId: number): Promise<boolean> {
+    const raw = request.cookies?.[this.cookieName];
+    const unsigned = raw ? this.signer.unsign(raw) : undefined;
+    if (!unsigned?.valid || !unsigned.value) return false;
+    return (await this.store.get(seenKey(memberId, unsigned.value))) !== undefined;
+  }
+
   /** Records a sign-in of the member from this browser; true when the browser is new to the member. */
   async signedIn(request: FastifyRequest, reply: FastifyReply, memberId: number): Promise<boolean> {
     const deviceId = this.deviceId(request);

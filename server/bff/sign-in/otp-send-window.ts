@@ -2,7 +2,13 @@ import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import type { KeyValueStore } from '../store/key-value-store.ts';
 
-export type WindowClaim = { claimed: true } | { claimed: false; remainingSeconds: number; lastThreeDigits?: string };
+/** Where the window's code went by text: the member and the last digits of the number. */
+export interface TextDestination {
+  memberId: number;
+  lastThreeDigits: string;
+}
+
+export type WindowClaim = { claimed: true } | { claimed: false; remainingSeconds: number; text?: TextDestination };
 
 const windowKey = (account: string) => `otp-window:${account}`;
 
@@ -22,15 +28,15 @@ export class OtpSendWindow {
   async claim(account: string): Promise<WindowClaim> {
     if (await this.store.setIfAbsent(windowKey(account), '{}', OTP_SEND_WINDOW_SECONDS)) return { claimed: true };
     const [value, remaining] = await Promise.all([this.store.get(windowKey(account)), this.store.remainingSeconds(windowKey(account))]);
-    const lastThreeDigits = value ? (JSON.parse(value) as { lastThreeDigits?: string }).lastThreeDigits : undefined;
-    return { claimed: false, remainingSeconds: remaining ?? OTP_SEND_WINDOW_SECONDS, ...(lastThreeDigits ? { lastThreeDigits } : {}) };
+    const text = value ? (JSON.parse(value) as { text?: TextDestination }).text : undefined;
+    return { claimed: false, remainingSeconds: remaining ?? OTP_SEND_WINDOW_SECONDS, ...(text ? { text } : {}) };
   }
 
   /** Remembers where the code went (phone), for replies while the window runs. */
-  async sent(account: string, lastThreeDigits: string | undefined): Promise<void> {
-    if (!lastThreeDigits) return;
+  async sent(account: string, text: TextDestination | undefined): Promise<void> {
+    if (!text) return;
     const remaining = (await this.store.remainingSeconds(windowKey(account))) ?? OTP_SEND_WINDOW_SECONDS;
-    await this.store.set(windowKey(account), JSON.stringify({ lastThreeDigits }), remaining);
+    await this.store.set(windowKey(account), JSON.stringify({ text }), remaining);
   }
 
   /** Closes a window whose code was not sent, so the member may try again at once. */

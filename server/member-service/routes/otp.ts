@@ -6,7 +6,7 @@ import { otpContract } from '../../../shared/contract/otp.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
-import { provenMobileOf } from '../phone/proven-mobile.ts';
+import { lastThreeDigits, provenMobileOf } from '../phone/proven-mobile.ts';
 import { textCodes } from '../phone/text-code.ts';
 import type { MemberRow } from '../store/schema.ts';
 import { LOGIN_FLOW, OTP_MAX_ATTEMPTS, otpCodeHasher } from '../sign-in/otp-code.ts';
@@ -27,9 +27,10 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
   const hashCode = otpCodeHasher(config.passwordEncodingKey);
   const sendCodeByText = textCodes(ctx);
 
-  // By e-mail the reply is the same whether or not the account exists, and the mail goes out
-  // after it. By phone the member needs to know whether a text was sent, so an account without
-  // a proven mobile number, one that may get no codes and an unknown one all get PhoneNotEnabled.
+  // The reply is the same whether the account exists, has a proven mobile number or neither,
+  // by e-mail and by phone alike, and the message goes out after it, so neither the answer nor
+  // its time tells. Only the portal hears where a text went (memberId, lastThreeDigits): it shows
+  // the digits to a browser that member has already signed in from, and to no one else.
   api.post(otpContract.sendOtpCode.url, { schema: otpContract.sendOtpCode.schema }, async (request, reply) => {
     const { userId, otpVerifyType, lang } = request.body;
     const found = await store.members.findByEmail(normalizeEmail(userId));
@@ -38,10 +39,17 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
 
     if (otpVerifyType === OtpVerifyType.Phone) {
       const number = member && provenMobileOf(member);
-      if (!member || !number) return fail('PhoneNotEnabled');
-      // The number's hourly budget spent counts as a failed delivery: the member is offered the code by e-mail.
-      const sent = await sendCodeByText(member, number, 'sign-in-text', language, request.log);
-      return sent.sent ? ok({ showSendCode: true, lastThreeDigits: sent.lastThreeDigits }) : fail('badrequest');
+      if (member && number) {
+        background.afterReply(reply, 'sending a sign-in text', async () => {
+          const sent = await sendCodeByText(member, number, 'sign-in-text', language, request.log);
+          // The number's hourly budget spent: the code goes by e-mail instead. (A gateway that
+          // refused gets the text again from the queue, with a new code.)
+          if (!sent.sent && sent.why === 'budget-spent') await ctx.messages.queue(member.id, 'sign-in-code', { lang: language });
+        });
+        return ok({ showSendCode: true, memberId: member.id, lastThreeDigits: lastThreeDigits(number) });
+      }
+      // No proven number: the code goes to the mailbox, as the member would have asked next (the
+      // send window, running now whatever the account, would otherwise keep them waiting).
     }
 
     if (member) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { SECURITY_EVENTS_KEPT_DAYS, SECURITY_EVENTS_KEPT_PER_MEMBER } from '../../../shared/limits.ts';
 import type { Database, SecurityEventRow } from './schema.ts';
 import { endEveryWayIn } from './ways-in.ts';
 
@@ -14,6 +15,7 @@ interface NewSecurityEvent {
 
 /** The member's security activity, newest first, and the way to disown an event. */
 export interface SecurityEventsRepository {
+  /** Adds the event and lets go of the member's events older than a year or beyond the newest SECURITY_EVENTS_KEPT_PER_MEMBER. */
   record(event: NewSecurityEvent): Promise<void>;
   /** Up to `limit` of the member's events older than the event `before` (by public id), newest first. */
   page(memberId: number, before: string | undefined, limit: number): Promise<SecurityEventRow[]>;
@@ -49,6 +51,21 @@ export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRe
           ip_prefix: event.ipPrefix,
           method: event.method,
         })
+        .execute();
+      // Kept bounded where it grows: anyone who knows the address can add failed sign-ins.
+      const oldestKept = await db
+        .selectFrom('security_events')
+        .select('id')
+        .where('member_id', '=', event.memberId)
+        .orderBy('id', 'desc')
+        .offset(SECURITY_EVENTS_KEPT_PER_MEMBER - 1)
+        .limit(1)
+        .executeTakeFirst();
+      const yearAgo = event.at - SECURITY_EVENTS_KEPT_DAYS * 24 * 60 * 60 * 1000;
+      await db
+        .deleteFrom('security_events')
+        .where('member_id', '=', event.memberId)
+        .where((eb) => eb.or([eb('at', '<', yearAgo), ...(oldestKept ? [eb('id', '<', oldestKept.id)] : [])]))
         .execute();
     },
 
