@@ -60,7 +60,11 @@ t.test('a first-party hint signs out at once, ends the portal session and reache
   t.notMatch(page.text, /<button/, 'no confirmation to click');
   t.match(page.text, /<script>/, 'the form submits itself');
   t.match(page.headers.get('content-security-policy'), /script-src[^;]*'sha256-/, 'allowed by its hash only');
-  t.match(page.headers.get('content-security-policy'), `form-action 'self' ${shop!.origin}`, 'its redirect to the site is a form action browsers allow');
+  t.match(
+    page.headers.get('content-security-policy'),
+    `form-action 'self' ${shop!.origin}`,
+    'its redirect to the site is a form action browsers allow',
+  );
   const docsToken = docs!.nextLogoutToken();
   const confirmed = await submitLogoutForm(browser, page.text);
   t.equal(confirmed.status, 303);
