@@ -136,11 +136,13 @@ const SHARED_URL = 'TEST_POSTGRES_URL';
 const SHARED_TEMPLATE = 'TEST_POSTGRES_TEMPLATE';
 
 /** Copies the run's template (`CREATE DATABASE … TEMPLATE`): a few milliseconds instead of a cluster and a migration. */
+/** Per process, not per source: a test file may ask for several sources on the one server. */
+let sharedDatabases = 0;
+
 function sharedServer(url: string, template: string | undefined): DatabaseSource {
-  let databases = 0;
   return {
     async createDatabase() {
-      const name = `test_${process.pid}_${++databases}`;
+      const name = `test_${process.pid}_${++sharedDatabases}`;
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {

@@ -60,6 +60,7 @@ t.test('every variable is read', async (t) => {
     MAIL_QUEUE_MAX_AGE_SECONDS: '600',
     MEMBER_SERVICE_METRICS_PORT: '9500',
     MEMBER_SERVICE_METRICS_HOST: '0.0.0.0',
+    PASSWORD_HASH_COST: 'test-only',
   });
   t.same(config, {
     host: '0.0.0.0',
@@ -83,6 +84,7 @@ t.test('every variable is read', async (t) => {
     deliveryGiveUpHours: 24,
     mailQueueMaxAgeSeconds: 600,
     metrics: { host: '0.0.0.0', port: 9500 },
+    passwordHashCost: 'test-only',
   });
 });
 
