@@ -24,11 +24,7 @@ t.test('the build writes hashed assets and a page without inline script or style
   t.notMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
 
   const read = (url: string) => readFile(path.join(outdir, url), 'utf8');
-  t.match(
-    await read(outputs.catalogues.en),
-    'Incorrect e-mail, account ID or password.',
-    'English texts are in the English catalogue',
-  );
+  t.match(await read(outputs.catalogues.en), 'Incorrect e-mail, account ID or password.', 'English texts are in the English catalogue');
   t.match(await read(outputs.catalogues['ja-jp']), 'パスワードを入力してください。', 'Japanese texts in the Japanese one');
   t.notMatch(await read(outputs.catalogues.en), 'パスワードを入力してください。', 'each language is its own file');
   const scripts = await Promise.all(assets.filter((name) => name.endsWith('.js')).map((name) => read(`/assets/${name}`)));

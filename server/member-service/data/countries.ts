@@ -49,7 +49,11 @@ const entries: CountryEntry[] = (Object.keys(countries) as TCountryCode[]).map((
     phoneCode: callingCode(code),
     ownsPhoneCode: callingCode(code) !== '' && getRegionCodeForCountryCode(Number(callingCode(code))) === code,
     region: continents[country.continent],
-    states: requiresState(name) ? State.getStatesOfCountry(code).filter(inhabited).map((s) => s.name) : [],
+    states: requiresState(name)
+      ? State.getStatesOfCountry(code)
+          .filter(inhabited)
+          .map((s) => s.name)
+      : [],
   };
 });
 
