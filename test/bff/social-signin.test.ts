@@ -21,7 +21,7 @@ const google = await startOidcProvider(t, redirectUris);
 const linkedin = await startOidcProvider(t, redirectUris);
 const facebook = await startGraphApi(t);
 const stack = await startStack(t, {
-  env: { PORT: String(port), PUBLIC_ORIGIN: origin, ...google.env('GOOGLE'), ...linkedin.env('LINKEDIN'), ...facebook.env() },
+  env: { PORT: String(port), PUBLIC_ORIGIN: origin, CHINESE_HOSTS: 'localhost', ...google.env('GOOGLE'), ...linkedin.env('LINKEDIN'), ...facebook.env() },
 });
 
 /** Starts a round trip at the portal and walks it through the provider: the code and state the browser comes back with. */
@@ -36,7 +36,10 @@ async function roundTrip(client: TestClient, socialType: number, socialOrigin: '
 t.test('the portal configuration lists the configured providers', async (t) => {
   const config = await createClient(stack.bffUrl).get('/api/info/PortalConfig?lang=en');
   t.same(config.body.data.socialTypes, [1, 2, 3]);
-  const chinese = await createClient(stack.bffUrl).get('/api/info/PortalConfig?lang=zh-cn');
+  // The Chinese site is a host (CHINESE_HOSTS); a language the request names never chooses it.
+  const chineseLanguage = await createClient(stack.bffUrl).get('/api/info/PortalConfig?lang=zh-cn');
+  t.equal(chineseLanguage.body.data.chineseSite, false, 'the language alone does not make the Chinese site');
+  const chinese = await createClient(`http://localhost:${port}`).get('/api/info/PortalConfig?lang=zh-cn');
   t.same(chinese.body.data.socialTypes, [], 'no social sign-in on the Chinese site');
 });
 

@@ -41,7 +41,9 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
   async function getProfile(request: FastifyRequest, reply: FastifyReply) {
     const result = await callAsMember(upstream, request, reply, profileContract.getLowerCase, {});
     // The reply schema of a session that must change its password first writes only what that screen reads.
-    if (passwordChangePending(request)) reply.serializer(reply.compileSerializationSchema(BEFORE_PASSWORD_CHANGE_REPLY, '200'));
+    // A serializer of one's own leaves the content type to the caller.
+    if (passwordChangePending(request))
+      reply.type('application/json; charset=utf-8').serializer(reply.compileSerializationSchema(BEFORE_PASSWORD_CHANGE_REPLY, '200'));
     return relay(reply, result);
   }
   const api = portalApi(app);
