@@ -21,7 +21,14 @@ const google = await startOidcProvider(t, redirectUris);
 const linkedin = await startOidcProvider(t, redirectUris);
 const facebook = await startGraphApi(t);
 const stack = await startStack(t, {
-  env: { PORT: String(port), PUBLIC_ORIGIN: origin, CHINESE_HOSTS: 'localhost', ...google.env('GOOGLE'), ...linkedin.env('LINKEDIN'), ...facebook.env() },
+  env: {
+    PORT: String(port),
+    PUBLIC_ORIGIN: origin,
+    CHINESE_HOSTS: 'localhost',
+    ...google.env('GOOGLE'),
+    ...linkedin.env('LINKEDIN'),
+    ...facebook.env(),
+  },
 });
 
 /** Starts a round trip at the portal and walks it through the provider: the code and state the browser comes back with. */
