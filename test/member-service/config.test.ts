@@ -61,6 +61,7 @@ t.test('every variable is read', async (t) => {
     MEMBER_SERVICE_METRICS_PORT: '9500',
     MEMBER_SERVICE_METRICS_HOST: '0.0.0.0',
     PASSWORD_HASH_COST: 'test-only',
+    SMTP_ALLOW_PLAINTEXT: 'true',
   });
   t.same(config, {
     host: '0.0.0.0',
@@ -68,6 +69,7 @@ t.test('every variable is read', async (t) => {
     dataDir: dir,
     databaseUrl: 'postgres://u:p@db.example:5432/members',
     smtpUrl: 'smtps://u:p@mail.example:465',
+    smtpAllowPlaintext: true,
     mailFrom: 'Portal <portal@example.com>',
     publicOrigin: 'https://members.example',
     serviceKey: 'k'.repeat(32),
