@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Member, ProfileUpdate } from '../../shared/schemas/member.ts';
+import type { BrowserMember, ProfileUpdate } from '../../shared/schemas/member.ts';
 import { openLogoutModal } from '../state/logout-modal.ts';
 import { openSignInAgainModal } from '../state/sign-in-again-modal.ts';
 import { ApiError, fetchData, request } from './http.ts';
@@ -16,7 +16,7 @@ function useIsLogin() {
 /** The signed-in member's user info; fetched only once the session is known to be signed in. */
 export function useMember() {
   const { isLogin, error: loginError, isLoading: loginLoading } = useIsLogin();
-  const { data, error, isLoading, mutate } = useSWR<Member>(isLogin ? MEMBER_PATH : null, fetchData);
+  const { data, error, isLoading, mutate } = useSWR<BrowserMember>(isLogin ? MEMBER_PATH : null, fetchData);
   return {
     isLogin,
     member: data,
@@ -32,16 +32,16 @@ export function updateProfile(update: ProfileUpdate) {
 
 /** The subscription radio: saved at once (spec section 2, Subscription). */
 export function updateSubscription(userId: string, isSubscribe: boolean) {
-  return request<Member>('/api/Member/UpdateMemberSubscribe', { method: 'PUT', body: { userId, isSubscribe } });
+  return request<BrowserMember>('/api/Member/UpdateMemberSubscribe', { method: 'PUT', body: { userId, isSubscribe } });
 }
 
 /** Pending deletion: the reply's member carries the permanent deletion date. */
 export function requestDeletion() {
-  return request<Member>('/api/member', { method: 'DELETE' });
+  return request<BrowserMember>('/api/member', { method: 'DELETE' });
 }
 
 export function restoreAccount() {
-  return request<Member>('/api/Member/ApplyRestoreTag', { method: 'POST' });
+  return request<BrowserMember>('/api/Member/ApplyRestoreTag', { method: 'POST' });
 }
 
 export const EXPORT_PROFILE_PATH = '/api/Member/ExportProfile';

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LoginResultDataSchema } from '../schemas/auth.ts';
 import { SOCIAL_ORIGINS } from '../schemas/social.ts';
-import { MemberSchema } from '../schemas/member.ts';
-import { NewMemberSchema } from './register.ts';
+import { BrowserMemberSchema } from '../schemas/member.ts';
 
 /**
  * The `data` of the portal's browser API replies where it differs from the member service's
@@ -14,7 +13,7 @@ import { NewMemberSchema } from './register.ts';
  * What the header and the change-password screen read of GET /api/Member while the password must
  * be changed first. Not a union with the whole member: the route picks the serializer, so neither validates.
  */
-export const MemberBeforePasswordChangeSchema = Type.Pick(MemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
+export const MemberBeforePasswordChangeSchema = Type.Pick(BrowserMemberSchema, ['userId', 'status', 'LastPwdModifiedDate']);
 
 /** Every sign-in (password, code, ticket, passkey, social) and a password change on the way to a company site. */
 export const SignInResultSchema = LoginResultDataSchema;
@@ -50,7 +49,8 @@ export const LinkPasswordChangedSchema = Type.Object({
 export const KeptPasswordSchema = Type.String();
 
 /** Register: the new member, and the proof that lets this browser resend the verification mail without a captcha. */
-export const RegisteredSchema = Type.Object({ ...NewMemberSchema.properties, registrationProof: Type.String() });
+/** The browser gets the proof that it registered, never the new member's internal id. */
+export const RegisteredSchema = Type.Object({ registrationProof: Type.String() });
 
 /** PATCH /api/member (choosing-preferring): where to continue, an allowed return URL or My Account. */
 export const PreferencesSavedSchema = Type.Object({ returnUrl: Type.String() });

@@ -58,6 +58,18 @@ export const MemberSchema = Type.Object({
 });
 export type Member = Static<typeof MemberSchema>;
 
+/**
+ * The member as the browser sees it: the user info of spec section 3, which names neither the
+ * internal row id nor the provider's account id of a connected account (the portal keeps both).
+ */
+const BrowserSocialDataSchema = Type.Omit(SocialDataSchema, ['socialId']);
+export type BrowserSocialData = Static<typeof BrowserSocialDataSchema>;
+export const BrowserMemberSchema = Type.Object({
+  ...Type.Omit(MemberSchema, ['memberId', 'socialData']).properties,
+  socialData: Type.Array(BrowserSocialDataSchema),
+});
+export type BrowserMember = Static<typeof BrowserMemberSchema>;
+
 const text = (maxLength: number) => Type.String({ maxLength });
 
 /**

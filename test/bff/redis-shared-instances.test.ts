@@ -52,7 +52,7 @@ if (!redisAvailable()) {
       'nothing outside the prefix',
     );
     const stored = await raw.get(keys.find((key) => key.startsWith('portal:session:'))!);
-    t.equal(JSON.parse(stored!).memberId, profile.body.data.memberId, 'the session is JSON');
+    t.equal(JSON.parse(stored!).userId, profile.body.data.userId, 'the session is JSON');
 
     t.equal((await onB.get('/api/Member/Logout')).status, 200, 'signed out on B');
     t.equal((await onA.get('/api/Member')).status, 401, 'the session is gone on A as well');
@@ -65,7 +65,12 @@ if (!redisAvailable()) {
     const laptop = await signIn(stack, member);
     const phone = createClient(b);
     t.equal((await phone.post('/api/Member/Login', { userId: member.email, password: TEST_PASSWORD })).body.code, 'ok');
-    const { memberId } = (await laptop.get('/api/Member')).body.data;
+    // The browser never sees the member's internal id; the session index is keyed by it.
+    const raw = new Redis(redis.url);
+    t.teardown(() => raw.disconnect());
+    const [indexKey] = await raw.keys('portal:member-sessions:*');
+    const memberId = Number(indexKey!.slice('portal:member-sessions:'.length));
+    t.ok((await laptop.get('/api/Member')).body.data.userId, 'signed in on A');
 
     t.equal((await appA.memberSessions.memberSessionIds(memberId)).length, 2, 'A sees both sessions');
     t.equal((await appB.memberSessions.memberSessionIds(memberId)).length, 2, 'B sees both sessions');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWRMutation from 'swr/mutation';
 import type { SocialType } from '../../../shared/enums.ts';
-import type { SocialData } from '../../../shared/schemas/member.ts';
+import type { BrowserSocialData } from '../../../shared/schemas/member.ts';
 import { request } from '../../api/http.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { useLanguage } from '../../session/language-context.ts';
@@ -15,7 +15,7 @@ const SOCIAL_CONNECT_PATH = '/api/Member/SocialConnect';
 export interface SocialConnectActions {
   /** Connect: a round trip to the provider that comes back through social-login to my-account. */
   onConnect: (socialType: SocialType) => void;
-  onDisconnect: (link: SocialData) => void;
+  onDisconnect: (link: BrowserSocialData) => void;
   /** The provider whose action is running. */
   busyType: SocialType | undefined;
   /** The configured providers: only these can be connected. */
@@ -46,7 +46,7 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
     void connecting.trigger(socialType).then((code) => toastError({ messageKey: `error.${code}` }));
   };
 
-  const onDisconnect = (link: SocialData) => {
+  const onDisconnect = (link: BrowserSocialData) => {
     const socialType = link.socialType as SocialType;
     setChosen(socialType);
     disconnecting.trigger(socialType).then(

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SocialType } from '../../../shared/enums.ts';
-import type { SocialData } from '../../../shared/schemas/member.ts';
+import type { BrowserSocialData } from '../../../shared/schemas/member.ts';
 import { Button } from '../../ui/button.tsx';
 import { SOCIAL_NAMES } from '../../features/social/social-api.ts';
 import { SOCIAL_MARKS } from '../../features/social/social-icons.tsx';
@@ -16,10 +16,10 @@ const SOCIAL_PROVIDERS = [
 ] as const;
 
 export interface ConnectedAccountsSectionProps {
-  socialData: readonly SocialData[];
+  socialData: readonly BrowserSocialData[];
   /** Starts connecting a provider; the button is disabled while no handler is given. */
   onConnect?: (socialType: SocialType) => void;
-  onDisconnect?: (link: SocialData) => void;
+  onDisconnect?: (link: BrowserSocialData) => void;
   /** The provider whose connect or disconnect is running (its button shows a spinner). */
   busyType?: SocialType;
   /** Providers the portal is configured for: only these offer Connect. */

@@ -1,7 +1,7 @@
 import { type ReactElement, useDeferredValue, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mustChangePassword } from '../../../shared/enums.ts';
-import type { Member } from '../../../shared/schemas/member.ts';
+import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import { useMember } from '../../api/member.ts';
 import { useSocialConnect } from '../../features/social/use-social-connect.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -25,7 +25,7 @@ import { useWarmUp } from './use-warm-up.ts';
 import { useLanguage } from '../../session/language-context.ts';
 
 /** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
-function menuEntries(member: Member, social: { chineseSite: boolean; providers: number }): MenuEntry[] {
+function menuEntries(member: BrowserMember, social: { chineseSite: boolean; providers: number }): MenuEntry[] {
   const connected = !social.chineseSite && (social.providers > 0 || member.socialData.length > 0);
   return [
     { id: 'my-profile', title: 'account.profile.title' },
@@ -87,7 +87,7 @@ export default function MyAccountPage() {
   }
   const entries = menuEntries(member, { chineseSite, providers: socialTypes.length });
   const show = (id: string) => entries.some((entry) => entry.id === id);
-  const saved = (next: Member | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
+  const saved = (next: BrowserMember | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
 
   return (
     <div className="account">
@@ -107,7 +107,7 @@ export default function MyAccountPage() {
         <AccountMenu entries={entries} />
         <AccountSections>
           {[
-            <ProfileSection key={`profile-${member.memberId}`} member={member} onSaved={saved} />,
+            <ProfileSection key={`profile-${member.userId}`} member={member} onSaved={saved} />,
             <SignInSecuritySection key="sign-in-security" member={member} />,
             <PasskeysSection key="passkeys" />,
             <SessionsSection key="sessions" />,

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
 import { OTP_CODE_MAX_LENGTH, OTP_SEND_WINDOW_SECONDS, OTP_VALID_SECONDS } from '../../../shared/limits.ts';
-import type { Member } from '../../../shared/schemas/member.ts';
+import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
 import { failureCode } from '../../api/request-failure.ts';
@@ -29,7 +29,7 @@ const failureKey = (caught: unknown) => `error.${failureCode(caught)}`;
  * with a way to prove it (a code by text message, entered here). Only a proven number gets
  * sign-in codes; a changed number has to be proven again.
  */
-export function PhoneVerification({ member }: { member: Member }) {
+export function PhoneVerification({ member }: { member: BrowserMember }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const codeId = useId();

@@ -3,7 +3,7 @@ import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { needsVatAndAddress } from '../../../shared/rules/countries.ts';
 import { validateProfile } from '../../../shared/rules/profile.ts';
-import type { Member } from '../../../shared/schemas/member.ts';
+import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { useCountries } from '../../api/info.ts';
 import { updateProfile } from '../../api/member.ts';
@@ -21,9 +21,9 @@ import { useTypeAhead } from './type-ahead.ts';
 import { useLeaveWarning } from './use-leave-warning.ts';
 
 export interface ProfileSectionProps {
-  member: Member;
+  member: BrowserMember;
   /** Called with the member as saved, so the rest of the page sees the new values. */
-  onSaved: (member: Member | undefined) => void;
+  onSaved: (member: BrowserMember | undefined) => void;
 }
 
 function LeaveWarning({ dirty }: { dirty: boolean }) {
@@ -59,7 +59,7 @@ export function ProfileSection({ member, onSaved }: ProfileSectionProps) {
       if (reply.isSuccess) {
         toastSuccess('account.MyAccount.ProfileChangedSuccessfully');
         form.initialize(values);
-        onSaved(reply.data as Member | undefined);
+        onSaved(reply.data as BrowserMember | undefined);
       } else {
         saveFailureToasts(reply).forEach(toastError);
         // Shown on their fields too (the first one gets the focus), not only in a toast.

@@ -1,7 +1,7 @@
 import { isChina } from '../../../shared/rules/countries.ts';
 import type { ProfileValues } from '../../../shared/rules/profile.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
-import type { Member, ProfileUpdate } from '../../../shared/schemas/member.ts';
+import type { BrowserMember, ProfileUpdate } from '../../../shared/schemas/member.ts';
 
 /** The My Profile form: every value present, so "changed" is a plain comparison. */
 export interface ProfileFormValues extends ProfileValues {
@@ -22,7 +22,7 @@ export interface ProfileFormValues extends ProfileValues {
   inProducts: string[];
 }
 
-export function profileValuesOf(member: Member): ProfileFormValues {
+export function profileValuesOf(member: BrowserMember): ProfileFormValues {
   return {
     firstName: member.firstName ?? '',
     lastName: member.lastName ?? '',

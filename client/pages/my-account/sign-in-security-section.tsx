@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Member } from '../../../shared/schemas/member.ts';
+import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { AccountSection } from './account-section.tsx';
@@ -9,7 +9,7 @@ import { shortMonthDate } from './dates.ts';
 import { PhoneVerification } from './phone-verification.tsx';
 
 /** Account id, the e-mail (changed only through the privacy team), and the password's last change. */
-export function SignInSecuritySection({ member }: { member: Member }) {
+export function SignInSecuritySection({ member }: { member: BrowserMember }) {
   const { t } = useTranslation();
   const { queryString } = useUrlSession();
   const emailId = useId();

@@ -1,5 +1,5 @@
 import { Form } from 'react-final-form';
-import type { Member } from '../../../shared/schemas/member.ts';
+import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { updateSubscription } from '../../api/member.ts';
 import { RadioGroup } from '../../ui/radio-group.tsx';
@@ -7,8 +7,8 @@ import { toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 
 export interface SubscriptionSectionProps {
-  member: Member;
-  onSaved: (member: Member | undefined) => void;
+  member: BrowserMember;
+  onSaved: (member: BrowserMember | undefined) => void;
 }
 
 /**

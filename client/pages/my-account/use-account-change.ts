@@ -1,12 +1,12 @@
 import useSWRMutation from 'swr/mutation';
-import type { Member } from '../../../shared/schemas/member.ts';
+import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { MEMBER_PATH } from '../../api/member.ts';
 import { toastFailure } from '../../api/request-failure.ts';
 import { toastSuccess } from '../../state/toasts.ts';
 
 /** Deletion or restore: either changes the member, whose user info is then read again (spec section 4). */
-const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<Member>> }) => call();
+const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<BrowserMember>> }) => call();
 
 /**
  * Runs a deletion or a restore, toasting its outcome; `run` resolves true when the server made
@@ -14,7 +14,7 @@ const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<
  */
 export function useAccountChange() {
   const { trigger, isMutating: busy } = useSWRMutation(MEMBER_PATH, changeAccount);
-  const run = async (call: () => Promise<Reply<Member>>, successKey: string) => {
+  const run = async (call: () => Promise<Reply<BrowserMember>>, successKey: string) => {
     try {
       const reply = await trigger(call);
       if (reply.isSuccess) toastSuccess(successKey);

@@ -1,19 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import { SubscriptionUpdateSchema } from '../../schemas/account.ts';
-import { MemberSchema } from '../../schemas/member.ts';
+import { BrowserMemberSchema } from '../../schemas/member.ts';
 import { replySchemas } from '../../schemas/reply.ts';
 import { BackToSiteSchema } from '../portal-replies.ts';
 import { portalRoute } from '../route.ts';
 
 const member = { member: true };
-const memberReply = { response: replySchemas(MemberSchema) };
+const memberReply = { response: replySchemas(BrowserMemberSchema) };
 
 /** My account beyond the profile: subscription, Profile.csv, deletion and restore, the back-to-site link. */
 export const accountPortal = {
   updateSubscribe: portalRoute(
     'PUT',
     '/api/Member/UpdateMemberSubscribe',
-    { body: SubscriptionUpdateSchema, response: replySchemas(MemberSchema) },
+    { body: SubscriptionUpdateSchema, response: replySchemas(BrowserMemberSchema) },
     member,
   ),
   /** Profile.csv as a file; the envelope when there is none. */

@@ -1,4 +1,4 @@
-import { MemberSchema, ProfileUpdateSchema } from '../../schemas/member.ts';
+import { BrowserMemberSchema, ProfileUpdateSchema } from '../../schemas/member.ts';
 import { replySchemas } from '../../schemas/reply.ts';
 import { portalRoute } from '../route.ts';
 
@@ -9,7 +9,7 @@ const member = { member: true };
  * change its password first gets only MemberBeforePasswordChangeSchema (portal-replies.ts).
  */
 export const profilePortal = {
-  get: portalRoute('GET', '/api/Member', { response: replySchemas(MemberSchema) }, member),
-  getLowerCase: portalRoute('GET', '/api/member', { response: replySchemas(MemberSchema) }, member),
-  update: portalRoute('PUT', '/api/member', { body: ProfileUpdateSchema, response: replySchemas(MemberSchema) }, member),
+  get: portalRoute('GET', '/api/Member', { response: replySchemas(BrowserMemberSchema) }, member),
+  getLowerCase: portalRoute('GET', '/api/member', { response: replySchemas(BrowserMemberSchema) }, member),
+  update: portalRoute('PUT', '/api/member', { body: ProfileUpdateSchema, response: replySchemas(BrowserMemberSchema) }, member),
 };
