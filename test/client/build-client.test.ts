@@ -29,7 +29,7 @@ t.test('the build writes hashed assets and a page without inline script or style
   t.notMatch(await read(outputs.catalogues.en), 'パスワードを入力してください。', 'each language is its own file');
   const scripts = await Promise.all(assets.filter((name) => name.endsWith('.js')).map((name) => read(`/assets/${name}`)));
   t.notOk(
-    scripts.some((text) => text.includes('The e-mail / account ID or password is incorrect.')),
+    scripts.some((text) => text.includes('Incorrect e-mail, account ID or password.')),
     'no language is in the scripts',
   );
   // The schemas describe the servers' replies; the browser takes only constants and types from shared/.

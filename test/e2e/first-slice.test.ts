@@ -43,7 +43,7 @@ async function firstVisit(t: Test, lang: Language, browserLocale: string) {
 
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: text('login.submit') }).click();
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   await page.waitForURL(`**/${lang}/my-account`);
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
   t.pass('the new member is signed in on my-account');

@@ -66,7 +66,7 @@ t.test('login, My Profile and sign-out in a browser', async (t) => {
   ]);
 
   await signInThroughForm(page, member.email, 'Wrong1234');
-  t.match(await page.getByRole('alert').filter({ hasText: 'incorrect' }).innerText(), /The e-mail \/ account ID or password is incorrect/);
+  t.match(await page.getByRole('alert').filter({ hasText: 'incorrect' }).innerText(), /Incorrect e-mail, account ID or password/);
 
   await signInThroughForm(page, member.email, member.password);
   await page.waitForURL(/\/en\/my-account\?pass=x$/);

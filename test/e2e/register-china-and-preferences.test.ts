@@ -38,7 +38,7 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   t.ok(await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).isChecked(), 'mobile is chosen');
   t.equal(await page.getByRole('textbox', { name: text('register.telNo') }).count(), 0, 'the phone number fields are gone');
   t.equal(await page.getByLabel(exactLabel(text('register.mobileCountryCode'))).inputValue(), '86', 'the country code follows the country');
-  await page.getByLabel(exactLabel(text('register.state'))).selectOption({ value: 'Beijing' });
+  await page.getByLabel(exactLabel(text('register.stateChina'))).selectOption({ value: 'Beijing' });
   const mobile = page.getByRole('textbox', { name: text('register.mobile') });
   await mobile.fill('1380013800');
   await mobile.blur();
@@ -91,7 +91,7 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   await page.waitForURL('**/en/login');
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: text('login.submit') }).click();
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   await page.waitForURL('**/en/my-account**');
 
   await page.goto(`/en/choosing-preferring?callbackurl=${encodeURIComponent('/en/redirect-page')}`);

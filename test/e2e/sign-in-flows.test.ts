@@ -35,7 +35,7 @@ t.test('password sign-in from a company site goes back there with a ticket the s
   await page.goto(`/en/login?CallBackUrl=${encodeURIComponent(callback)}`);
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
-  await page.getByRole('button', { name: text('login.submit') }).click();
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   // A new member is asked for preferences first; the way back is kept for afterwards.
   await page.waitForURL(/\/en\/choosing-preferring\?callbackurl=/);
   const next = new URL(page.url()).searchParams.get('callbackurl')!;
@@ -108,7 +108,7 @@ t.test('five wrong passwords lock sign-in: one message counting down in m:ss, Si
   const submit = async (password: string) => {
     await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
     await page.getByLabel(exactLabel(text('login.password'))).fill(password);
-    await page.getByRole('button', { name: text('login.submit') }).click();
+    await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   };
   for (let i = 0; i < 4; i += 1) {
     await submit('Wrong1234');
@@ -123,7 +123,7 @@ t.test('five wrong passwords lock sign-in: one message counting down in m:ss, Si
   const shown = (await alert.locator('[aria-hidden="true"]').textContent()) ?? '';
   t.match(shown, /[0-3]:[0-5]\d 후에 다시 시도해 주세요/, `the lock counts down in minutes and seconds: ${shown}`);
   t.notMatch(await alert.textContent(), new RegExp(text('error.AccountLock')), 'one message, not the lock text on top of the countdown');
-  const signIn = page.getByRole('button', { name: text('login.submit') });
+  const signIn = page.getByRole('button', { name: text('login.submit'), exact: true });
   t.ok(await signIn.isDisabled(), 'Sign in waits for the lock to end');
   await page.waitForFunction((before) => document.querySelector('[role="alert"] [aria-hidden="true"]')?.textContent !== before, shown, {
     timeout: 5000,
@@ -140,7 +140,7 @@ t.test('a session lost meanwhile opens Member Logged Out; any click goes to logi
   await page.goto('/es-es/login?utm_source=news');
   await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
   await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
-  await page.getByRole('button', { name: text('login.submit') }).click();
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
   await page.waitForURL(/\/es-es\/my-account\?utm_source=news$/);
   t.pass('signed in, My account keeps the query');
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
