@@ -1,5 +1,6 @@
 import t from 'tap';
 import { ManualClock } from '../../../server/common/clock.ts';
+import { openMemberStore } from '../../../server/member-service/store/store.ts';
 import { createActiveMember, createClient, signIn, startStack, TEST_PASSWORD } from '../../helper.ts';
 
 function setCookieLine(headers: Headers): string {
@@ -125,7 +126,10 @@ t.test("a member's sessions can be found, and end at sign-out", async (t) => {
   const member = await createActiveMember(stack);
   const laptop = await signIn(stack, member);
   const phone = await signIn(stack, member);
-  const { memberId } = (await laptop.get('/api/Member')).body.data;
+  // The browser never sees the member's internal id; the member store has it.
+  const members = await openMemberStore({ dataDir: stack.dataDir });
+  t.teardown(() => members.close());
+  const memberId = (await members.members.findByEmail(member.email))!.id;
   const store = stack.apps.bff.memberSessions;
   t.equal((await store.memberSessionIds(memberId)).length, 2);
   await phone.get('/api/Member/Logout');
