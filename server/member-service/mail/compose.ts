@@ -105,3 +105,8 @@ export function composeMail(
     html: htmlMail(lang, html('subject'), all.map(asHtml), html('automated')),
   };
 }
+
+/** Date and time as a reader of the language writes them, in UTC (said so, since the member's zone is unknown). */
+export function mailDateTime(lang: Language, ms: number): string {
+  return `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;
+}

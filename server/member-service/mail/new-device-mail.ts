@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/languages.ts';
-import { composeMail, mailText, type RenderedMail } from './compose.ts';
+import { composeMail, mailDateTime, mailText, type RenderedMail } from './compose.ts';
 import { addresseeNames, nameValues } from './name-values.ts';
 import { issueNotMeLink } from './not-me-link.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -15,11 +15,6 @@ interface NewDeviceMailValues {
   ipPrefix: string;
   /** The "This wasn't me" link. */
   link: string;
-}
-
-/** Date and time as a reader of the language writes them, in UTC (said so, since the member's zone is unknown). */
-function mailDateTime(lang: Language, ms: number): string {
-  return `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;
 }
 
 /** Tells the member about a sign-in from a browser not used lately, with a way to disown it. */

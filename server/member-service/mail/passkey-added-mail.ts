@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/languages.ts';
 import type { MemberServiceConfig } from '../config.ts';
 import type { MemberRow } from '../store/schema.ts';
-import { composeMail } from './compose.ts';
+import { composeMail, mailDateTime } from './compose.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { addresseeNames, nameValues } from './name-values.ts';
 
@@ -17,7 +17,7 @@ export function passkeyAddedMail(
   at: number,
 ): OutgoingMail {
   const names = nameValues(lang, addresseeNames(member));
-  const when = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+  const when = mailDateTime(lang, at);
   const mail = composeMail(lang, 'passkeyAdded', { ...names, passkey: passkeyName }, [
     { say: 'intro' },
     { label: 'when', value: when },

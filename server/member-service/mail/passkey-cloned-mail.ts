@@ -1,9 +1,9 @@
 import type { Language } from '../../../shared/languages.ts';
 import type { MemberServiceConfig } from '../config.ts';
 import type { MemberRow } from '../store/schema.ts';
-import { composeMail } from './compose.ts';
+import { composeMail, mailDateTime } from './compose.ts';
 import type { OutgoingMail } from './mailer.ts';
-import { nameValues } from './name-values.ts';
+import { addresseeNames, nameValues } from './name-values.ts';
 
 /**
  * Tells the member a passkey was taken out of use because its counter went backwards, the sign
@@ -17,8 +17,8 @@ export function passkeyClonedMail(
   passkeyName: string,
   at: number,
 ): OutgoingMail {
-  const names = nameValues(lang, { firstName: member.first_name, lastName: member.last_name });
-  const when = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+  const names = nameValues(lang, addresseeNames(member));
+  const when = mailDateTime(lang, at);
   const mail = composeMail(lang, 'passkeyCloned', { ...names, passkey: passkeyName }, [
     { say: 'intro' },
     { label: 'when', value: when },

@@ -2,7 +2,7 @@ import type { Language } from '../../../shared/languages.ts';
 import { NOT_ME_LINK_VALID_DAYS } from '../../../shared/limits.ts';
 import type { CoreContext } from '../core-context.ts';
 import type { MemberRow } from '../store/schema.ts';
-import { composeMail } from './compose.ts';
+import { composeMail, mailDateTime } from './compose.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { addresseeNames, nameValues } from './name-values.ts';
 import { issueNotMeLink } from './not-me-link.ts';
@@ -24,7 +24,7 @@ export async function socialConnectedMail(
 ): Promise<OutgoingMail> {
   const event = await ctx.store.securityEvents.firstSince(member.id, 'socialConnected', at);
   const link = event ? await issueNotMeLink(ctx, event, lang) : `${ctx.config.publicOrigin}/${lang}/my-account`;
-  const when = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+  const when = mailDateTime(lang, at);
   const values = {
     ...nameValues(lang, addresseeNames(member)),
     provider: PROVIDER_NAMES[socialType] ?? '',
