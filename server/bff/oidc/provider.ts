@@ -9,6 +9,7 @@ import type { OidcClientConfig } from './client-config.ts';
 import type { OidcConfig } from './oidc-config.ts';
 import { oidcAuthorizationsTotal, oidcTokensIssuedTotal } from './oidc-metrics.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
+import { pairwiseSubject } from './pairwise-subject.ts';
 import { portalRequestOf } from './portal-request.ts';
 import type { SessionLinks } from './session-links.ts';
 import { storeAdapter } from './store-adapter.ts';
@@ -28,10 +29,11 @@ const MINUTE = 60;
 const DAY = 24 * 3600;
 
 /** The provider's view of a configured site; first_party stays ours (read through firstPartyClients). */
-function providerClient(client: OidcClientConfig) {
+function providerClient(client: OidcClientConfig, pairwise: boolean) {
   const { first_party: _firstParty, backchannel_logout_uri, ...metadata } = client;
   return {
     ...metadata,
+    ...(pairwise ? { subject_type: 'pairwise' } : {}),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     ...(backchannel_logout_uri ? { backchannel_logout_uri, backchannel_logout_session_required: true } : {}),
@@ -107,7 +109,8 @@ export function createProvider({ config, oidc, store, accounts, links, log }: Pr
 
   const provider = new Provider(config.publicOrigin, {
     adapter: storeAdapter(store),
-    clients: oidc.clients.map(providerClient),
+    clients: oidc.clients.map((client) => providerClient(client, oidc.pairwiseSalt !== undefined)),
+    ...(oidc.pairwiseSalt ? { subjectTypes: ['pairwise'], pairwiseIdentifier: pairwiseSubject(oidc.pairwiseSalt) } : {}),
     jwks: { keys: oidc.signingKeys },
     // Derived from the session secret, so that every instance reads the others' cookies.
     cookies: { keys: [createHmac('sha256', config.sessionSecret).update('oidc-cookies').digest('base64url')] },
