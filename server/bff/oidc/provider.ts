@@ -7,6 +7,7 @@ import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { MemberAccounts } from './accounts.ts';
 import type { OidcClientConfig } from './client-config.ts';
 import type { OidcConfig } from './oidc-config.ts';
+import { memberGrants } from './member-grants.ts';
 import { oidcAuthorizationsTotal, oidcTokensIssuedTotal } from './oidc-metrics.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 import { pairwiseSubject } from './pairwise-subject.ts';
@@ -73,14 +74,19 @@ function loginPolicy(links: SessionLinks) {
 }
 
 /**
- * The grant behind an authorization. A first-party site is granted what it asks for without a
- * consent step, so single sign-on to it (prompt=none included) needs no interaction.
+ * The grant behind an authorization: this provider session's, else the one the member gave the
+ * site before. A first-party site is granted what it asks for without a consent step, so single
+ * sign-on to it (prompt=none included) needs no interaction.
  */
-async function existingGrant(ctx: KoaContextWithOIDC, firstParty: Set<string>) {
+async function existingGrant(ctx: KoaContextWithOIDC, firstParty: Set<string>, store: KeyValueStore) {
   const { client, session, result, provider } = ctx.oidc;
   if (!client || !session) return undefined;
   const grantId = (result as { consent?: { grantId?: string } } | undefined)?.consent?.grantId ?? session.grantIdFor(client.clientId);
-  const found = grantId ? await provider.Grant.find(grantId) : undefined;
+  let found = grantId ? await provider.Grant.find(grantId) : undefined;
+  // A third-party site the member allowed before (in any browser) asks nothing again, until the
+  // member removes it in Connected sites.
+  if (!found && session.accountId)
+    found = (await memberGrants(provider, store, session.accountId)).find(({ grant }) => grant.clientId === client.clientId)?.grant;
   if (!firstParty.has(client.clientId) || !session.accountId) return found;
   const grant =
     found && found.accountId === session.accountId
@@ -174,7 +180,7 @@ export function createProvider({ config, oidc, store, accounts, links, log }: Pr
       const { dispatcher: _guard, ...rest } = options;
       return fetch(url, rest);
     },
-    loadExistingGrant: (ctx: KoaContextWithOIDC) => existingGrant(ctx, firstParty),
+    loadExistingGrant: (ctx: KoaContextWithOIDC) => existingGrant(ctx, firstParty, store),
     renderError: async (ctx: KoaContextWithOIDC) => errorPage(ctx, langOf(ctx)),
   });
   // Behind a TLS proxy (TRUST_PROXY), endpoint URLs and cookie flags follow X-Forwarded-*.
