@@ -90,7 +90,7 @@ export class MemberSites {
     return (await memberGrants(this.provider, this.store, subject)).filter(({ grant }) => this.names.has(grant.clientId));
   }
 
-  /** Connected sites: one entry per site holding a grant, with what it may receive. */
+  /** Connected sites: one entry per site holding a grant, with what it may receive, by name. */
   async list(memberId: number): Promise<ConnectedSite[]> {
     const subject = await this.accounts.subjectOf(memberId);
     if (!subject) return [];
@@ -100,12 +100,13 @@ export class MemberSites {
       for (const scope of grant.getOIDCScope().split(' ')) scopes.add(scope);
       bySite.set(grant.clientId, scopes);
     }
-    return [...bySite].map(([id, scopes]) => ({
+    const listed = [...bySite].map(([id, scopes]) => ({
       id,
       site: this.names.get(id)!,
       items: siteItemsOf(scopes),
       firstParty: this.firstParty.has(id),
     }));
+    return listed.sort((a, b) => a.site.localeCompare(b.site));
   }
 
   /**

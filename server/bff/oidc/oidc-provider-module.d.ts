@@ -64,7 +64,7 @@ declare module 'oidc-provider' {
       params?: Record<string, unknown>;
       client?: ProviderClient;
       session?: ProviderSession;
-      result?: { login?: unknown };
+      result?: { login?: unknown; consent?: unknown };
       entities: Record<string, unknown>;
     };
   }

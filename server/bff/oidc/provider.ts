@@ -63,7 +63,8 @@ function loginPolicy(links: SessionLinks) {
   policy.get('login')!.checks.add(
     new Check('portal_session', 'the portal sign-in behind this session has ended', 'login_required', async (ctx) => {
       const { session, result } = ctx.oidc;
-      if (!session?.accountId || result?.login) return Check.NO_NEED_TO_PROMPT;
+      // Just answered at the portal (signed in, or consent given in the portal session the question was filed under).
+      if (!session?.accountId || result?.login || result?.consent) return Check.NO_NEED_TO_PROMPT;
       const signIn = portalRequestOf(ctx.req)?.signIn;
       if (!signIn) return Check.REQUEST_PROMPT;
       return (await links.holds(signIn.sessionId, session.jti)) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
