@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /**
  * What a company site may receive about the member, in the consent screen's and Connected
- * sites' words (locale keys `companySites.items.<item>`): the OpenID Connect scopes beyond
+ * sites' words (locale keys `oidc.items.<item>`): the OpenID Connect scopes beyond
  * `openid`, each shown as what it gives, never by its scope name.
  */
 export const SITE_ITEMS = ['email', 'profile', 'phone', 'offline_access'] as const;
