@@ -6,7 +6,6 @@ interface Problem {
   /** The form field (data-field) the entry leads to. */
   name: string;
   label: string;
-  message: string;
 }
 
 const CONTROL = 'input:not([type=hidden]), select, textarea, button, [tabindex]';
@@ -23,8 +22,8 @@ function labelOf(field: HTMLElement): string {
 /** What the page shows under each field right now, in the order of the form. */
 function problemsIn(form: HTMLFormElement): Problem[] {
   return [...form.querySelectorAll<HTMLElement>('[data-field]')].flatMap((field) => {
-    const message = field.querySelector('.field__error')?.textContent?.trim();
-    return message ? [{ name: field.dataset.field ?? '', label: labelOf(field), message }] : [];
+    const shown = field.querySelector('.field__error') !== null;
+    return shown ? [{ name: field.dataset.field ?? '', label: labelOf(field) }] : [];
   });
 }
 
@@ -38,9 +37,9 @@ function focusField(form: HTMLFormElement, name: string): void {
 
 /**
  * After a submit that failed, a list at the top of a long form of every field that needs
- * attention, each a link that takes the focus to its field. It reads the messages the fields
- * show (one source of what is wrong) and follows them as they are fixed; it goes when none is
- * left. The focus itself still lands on the first field (focus-first-invalid.ts).
+ * attention, by name, each a link that takes the focus to its field, where its message is. It
+ * follows the messages the fields show (one source of what is wrong) as they are fixed, and goes
+ * when none is left. The focus itself still lands on the first field (focus-first-invalid.ts).
  */
 export function ErrorSummary() {
   const { t } = useTranslation();
@@ -84,7 +83,7 @@ export function ErrorSummary() {
                     if (form) focusField(form, problem.name);
                   }}
                 >
-                  <span className="error-summary__label">{problem.label}</span> {problem.message}
+                  {problem.label}
                 </a>
               </li>
             ))}
