@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Brand } from '../variant.ts';
+import { configuredBrand } from './configured-brand.ts';
 
 /*
  * The logo slot of each site variant: replace a mark below with the company's own SVG (keep
@@ -37,6 +38,9 @@ const AuresMark = () => (
 const MARKS: Record<Brand, () => JSX.Element> = { default: DefaultMark, iotmart: IotmartMark, aures: AuresMark };
 
 export function BrandLogo({ brand }: { brand: Brand }) {
+  // The company's logo when one is configured (BRAND_LOGO_URL), as the server drew it into the page.
+  const logoUrl = brand === 'default' ? configuredBrand().logoUrl : undefined;
+  if (logoUrl) return <img className="brand-logo" src={logoUrl} alt="" />;
   const Mark = MARKS[brand];
   return <Mark />;
 }
