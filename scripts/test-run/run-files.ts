@@ -60,11 +60,11 @@ function slowestFirst(files: string[]): string[] {
   return [...files].sort((a, b) => weight(b) - weight(a));
 }
 
-function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv): Promise<FileResult> {
-  const tapPath = join(RESULTS_DIR, `${file}.tap`);
+function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir: string): Promise<FileResult> {
+  const tapPath = join(resultsDir, `${file}.tap`);
   mkdirSync(dirname(tapPath), { recursive: true });
   const out = createWriteStream(tapPath);
-  const err = createWriteStream(join(RESULTS_DIR, `${file}.stderr`));
+  const err = createWriteStream(join(resultsDir, `${file}.stderr`));
   const started = performance.now();
   // Its own process group, so that a file past the hard limit goes with everything it started.
   const child = spawn(process.execPath, [...tapConfig['node-arg'], file], {
@@ -93,15 +93,19 @@ function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv): Promise<F
 }
 
 /** Runs the files, `jobs` at a time, printing one line per file as it ends. */
-export async function runFiles(files: string[], env: NodeJS.ProcessEnv): Promise<FileResult[]> {
+export async function runFiles(
+  files: string[],
+  env: NodeJS.ProcessEnv,
+  { resultsDir = RESULTS_DIR, log = console.log }: { resultsDir?: string; log?: (line: string) => void } = {},
+): Promise<FileResult[]> {
   const queue = slowestFirst(files);
   const results: FileResult[] = [];
   const worker = async (jobId: number) => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const result = await runFile(file, jobId, env);
+      const result = await runFile(file, jobId, env, resultsDir);
       results.push(result);
       const status = result.failures.length === 0 ? 'ok    ' : 'not ok';
-      console.log(`${status} ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+      log(`${status} ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, tapConfig.jobs) }, (_, jobId) => worker(jobId)));
