@@ -17,7 +17,6 @@
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { isBrowserTest } from './test-run/browser-files.ts';
 import { checkCoverage, COVERAGE_DIR } from './test-run/coverage.ts';
 import { startRunEngines } from './test-run/engines.ts';
@@ -43,7 +42,7 @@ const seed = process.env.HOSTILE_INPUT_SEED ?? String(randomInt(2 ** 31));
 console.log(`# hostile-input seed ${seed} (replay: HOSTILE_INPUT_SEED=${seed} npm test)`);
 
 const quarantine = readQuarantine();
-for (const dir of [RESULTS_DIR, COVERAGE_DIR]) rmSync(dir, { recursive: true, force: true });
+for (const dir of [RESULTS_DIR, COVERAGE_DIR, `${COVERAGE_DIR}-raw`]) rmSync(dir, { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 
 const engines = await startRunEngines();
@@ -63,7 +62,7 @@ let firstRun: FileResult[];
 let retried: FileResult[] = [];
 let coverage: ReturnType<typeof checkCoverage>;
 try {
-  firstRun = await runFiles(runAll ? testFiles() : files, { ...env, NODE_V8_COVERAGE: resolve(COVERAGE_DIR) });
+  firstRun = await runFiles(runAll ? testFiles() : files, env, { coverage: true });
   saveTimings(firstRun);
   coverage = checkCoverage();
 

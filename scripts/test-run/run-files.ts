@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isBrowserTest } from './browser-files.ts';
+import { COVERAGE_DIR, keepMeasuredCoverage } from './coverage.ts';
 import { failuresOf, RESULTS_DIR, type FileResult } from './tap-results.ts';
 
 /**
@@ -96,13 +97,22 @@ function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir
 export async function runFiles(
   files: string[],
   env: NodeJS.ProcessEnv,
-  { resultsDir = RESULTS_DIR, log = console.log }: { resultsDir?: string; log?: (line: string) => void } = {},
+  {
+    resultsDir = RESULTS_DIR,
+    log = console.log,
+    coverage = false,
+  }: { resultsDir?: string; log?: (line: string) => void; /** Collect V8 coverage into COVERAGE_DIR. */ coverage?: boolean } = {},
 ): Promise<FileResult[]> {
   const queue = slowestFirst(files);
   const results: FileResult[] = [];
+  if (coverage) mkdirSync(COVERAGE_DIR, { recursive: true });
   const worker = async (jobId: number) => {
+    // Each job's processes write their raw coverage apart, cut down as each file ends.
+    const rawCoverage = resolve(`${COVERAGE_DIR}-raw`, `job-${jobId}`);
+    const jobEnv = coverage ? { ...env, NODE_V8_COVERAGE: rawCoverage } : env;
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const result = await runFile(file, jobId, env, resultsDir);
+      const result = await runFile(file, jobId, jobEnv, resultsDir);
+      if (coverage) keepMeasuredCoverage(rawCoverage);
       results.push(result);
       const status = result.failures.length === 0 ? 'ok    ' : 'not ok';
       log(`${status} ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${file}`);

@@ -1,8 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { isBrowserTest } from '../../scripts/test-run/browser-files.ts';
+import { keepMeasuredCoverage } from '../../scripts/test-run/coverage.ts';
 import { quarantined, readQuarantine } from '../../scripts/test-run/quarantine.ts';
 import { runFiles, testFiles } from '../../scripts/test-run/run-files.ts';
 import { failuresOf } from '../../scripts/test-run/tap-results.ts';
@@ -107,4 +109,35 @@ t.test('only browser tests may be retried; every test file of the include globs 
     files.some((file) => file.endsWith('.fixture.ts')),
     'fixtures are not test files',
   );
+});
+
+t.test("coverage keeps the measured trees' scripts and source maps, and nothing else", async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'coverage-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const [raw, out] = [join(dir, 'raw'), join(dir, 'out')];
+  await Promise.all([mkdir(raw), mkdir(out)]);
+  const url = (path: string) => pathToFileURL(join(process.cwd(), path)).href;
+  const script = (path: string) => ({ scriptId: '1', url: url(path), functions: [] });
+  await writeFile(
+    join(raw, 'coverage-1.json'),
+    JSON.stringify({
+      result: [script('server/bff/app.ts'), script('shared/rules.ts'), script('node_modules/fastify/fastify.js'), script('test/helper.ts')],
+      'source-map-cache': { [url('server/bff/app.ts')]: { data: 'map' }, [url('node_modules/fastify/fastify.js')]: { data: 'map' } },
+    }),
+  );
+  await writeFile(join(raw, 'coverage-2.json'), JSON.stringify({ result: [script('node_modules/tap/index.js')] }));
+  await writeFile(join(raw, 'coverage-3.json'), '{"result": [');
+
+  keepMeasuredCoverage(raw, out);
+  t.same(await readdir(raw), [], 'the raw files are gone');
+  t.same(await readdir(out), ['coverage-1.json'], 'a process with nothing measured, or killed mid-write, leaves no file');
+  const kept = JSON.parse(await readFile(join(out, 'coverage-1.json'), 'utf8')) as {
+    result: Array<{ url: string }>;
+    'source-map-cache': object;
+  };
+  t.same(
+    kept.result.map((entry) => entry.url),
+    [url('server/bff/app.ts'), url('shared/rules.ts')],
+  );
+  t.same(Object.keys(kept['source-map-cache']), [url('server/bff/app.ts')]);
 });
