@@ -49,7 +49,8 @@ import { SignInService } from './sign-in/sign-in-service.ts';
 import { signInDoors } from './sign-in/sign-in-doors.ts';
 import { sessionKeys } from './session-keys.ts';
 import type { SendBackchannelLogout } from './oidc/backchannel.ts';
-import { mountOpenIdProvider } from './oidc/mount-provider.ts';
+import companySiteRoutes from './routes/company-sites.ts';
+import { mountOpenIdProvider, type MountedProvider } from './oidc/mount-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,11 +185,11 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     absoluteSeconds: config.sessionAbsoluteSeconds,
   };
   // The OpenID Provider (when sites are configured) in a context of its own: OAuth clients send no CSRF header.
-  let sendBackchannelLogout: SendBackchannelLogout | undefined;
+  let openId: MountedProvider | undefined;
   await app.register(async (oidc) => {
-    sendBackchannelLogout = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
+    openId = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
   });
-  app.decorate('sendBackchannelLogout', sendBackchannelLogout!);
+  app.decorate('sendBackchannelLogout', openId!.sendBackchannelLogout);
   sessionEndedListeners.push(({ sessionId }) => app.sendBackchannelLogout({ sessionId }));
 
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
@@ -217,6 +218,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(openApiDocumentRoute, { path: OPENAPI_DOCUMENT_PATH });
     await api.register(sessionRoutes, deps);
     await api.register(securityEventRoutes, deps);
+    await api.register(companySiteRoutes, { sites: openId!.memberSites });
   });
 
   return app;
