@@ -135,6 +135,9 @@ if (coverage) {
     console.log(tree.summary);
     if (!tree.met && enforceCoverage) coverageMet = false;
   }
+} else {
+  console.log('\n# Coverage: no test file loaded a file of server/ or shared/');
+  coverageMet = !enforceCoverage;
 }
 
 if (failing.length > 0) {
