@@ -23,7 +23,15 @@ export async function upstreamCalls(upstream: Upstream) {
   await upstream.call(memberService.auth.isLogin, { params: { id: '1' } });
   // @ts-expect-error the caller cannot choose the reply type
   await upstream.call<{ anything: true }>(memberService.auth.isLogin, {});
-  return email;
+  // @ts-expect-error a call names its contract route: the method-and-path form is gone
+  await upstream.call({ method: 'POST', path: '/api/Member/Login', body: {} });
+  const signedIn = await upstream.call(memberService.auth.login, { body: { userId: 'a@example.com', password: 'encoded' } });
+  const token: string | undefined = signedIn.body.data?.token;
+  // @ts-expect-error a sign-in reply has no `accessToken`
+  void signedIn.body.data?.accessToken;
+  // @ts-expect-error otpVerify takes a `code`, not an `otp`
+  await upstream.call(memberService.otp.otpVerify, { body: { userId: 'a@example.com', otp: '123456' } });
+  return [email, token];
 }
 
 export function portalRoutes(app: FastifyInstance) {
@@ -37,10 +45,26 @@ export function portalRoutes(app: FastifyInstance) {
   api.get(portal.account.backToSite.url, served(portal.account.backToSite), async () => ok({ href: null, site: null }));
   // @ts-expect-error a code outside shared/codes.ts
   api.get(portal.info.portalConfig.url, served(portal.info.portalConfig), async () => fail('NoSuchCode'));
+
+  api.post(portal.signIn.login.url, served(portal.signIn.login), async (request) => {
+    // @ts-expect-error a password sign-in carries no code
+    void request.body.code;
+    return ok({ userId: request.body.userId });
+  });
+  api.get(portal.signIn.logout.url, served(portal.signIn.logout), async (request) => ok({ redirectUrl: `/${request.query.lang}/login` }));
+  // @ts-expect-error Logout's data has `redirectUrl`, not `redirect`
+  api.get(portal.signIn.logout.url, served(portal.signIn.logout), async () => ok({ redirect: '/en/login' }));
+  // @ts-expect-error a sign-in reply never carries the member token
+  api.post(portal.signIn.otpVerify.url, served(portal.signIn.otpVerify), async () => ok({ token: 't' }));
+  // @ts-expect-error a passkey sign-in's body has the `credential`, not an `assertion`
+  api.post(portal.passkeys.login.url, served(portal.passkeys.login), async (request) => ok({ userId: request.body.assertion }));
 }
 
 t.test('the routes the type checks name are in the contracts', async (t) => {
   t.equal(memberService.profile.get.url, '/api/Member');
   t.equal(portal.account.backToSite.url, '/api/Member/BackToSite');
   t.same(portal.profile.get.statuses, [200, 401, 429, 502, 503], 'a signed-out member read answers 401');
+  t.equal(portal.signIn.login.url, '/api/Member/Login');
+  t.ok(portal.signIn.logout.statuses.includes(403), 'Logout is guarded as a state-changing call');
+  t.ok(portal.passkeys.list.statuses.includes(401), "a member's passkeys need a session");
 });
