@@ -1,9 +1,7 @@
-import { useDeferredValue, useMemo } from 'react';
 import useSWR from 'swr';
 import { OptionCategory } from '../../shared/enums.ts';
 import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts';
 import type { CountryRecord, OptionRecord } from '../../shared/schemas/info.ts';
-import { localiseCountries } from '../ui/country/localised-countries.ts';
 import { fetchData } from './http.ts';
 
 /** Failures to load reference data are only logged (spec section 8); the form stays usable. */
@@ -11,17 +9,10 @@ function logFailure(error: unknown): void {
   console.error(error);
 }
 
-/**
- * Country list, labelled and sorted in the page's language (localiseCountries); the request
- * asks for Simplified Chinese labels only for zh-cn, as spec section 7 has it. Naming, sorting
- * and drawing hundreds of countries happen in a deferred render the browser can interrupt, not
- * in the one their arrival sets off.
- */
-export function useCountries(lang: Language) {
-  const key = `/api/info/V2/Countries/${lang === 'zh-cn'}`;
-  const { data } = useSWR<CountryRecord[]>(key, fetchData, { onError: logFailure });
-  const arrived = useDeferredValue(data);
-  return useMemo(() => arrived && localiseCountries(arrived, lang), [arrived, lang]);
+/** The country list as the portal sends it; labelling and sorting are the form's (ui/country/use-countries.ts). */
+export function useCountryRecords(lang: Language) {
+  const { data } = useSWR<CountryRecord[]>(`/api/info/V2/Countries/${lang === 'zh-cn'}`, fetchData, { onError: logFailure });
+  return data;
 }
 
 function useOptions(category: OptionCategory, lang: Language) {
