@@ -1,10 +1,16 @@
 import useSWR from 'swr';
-import type { BrowserMember, ProfileUpdate } from '../../shared/schemas/member.ts';
+import type { accountPortal } from '../../shared/contract/portal/account.ts';
+import type { profilePortal } from '../../shared/contract/portal/profile.ts';
+import type { signInPortal } from '../../shared/contract/portal/sign-in.ts';
+import type { BrowserMember } from '../../shared/schemas/member.ts';
 import { emitApiEvent } from './api-events.ts';
 import { ApiError, fetchData, request } from './http.ts';
+import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
 
-export const IS_LOGIN_PATH = '/api/Member/IsLogin';
-export const MEMBER_PATH = '/api/Member';
+type Account = typeof accountPortal;
+
+export const IS_LOGIN_PATH: typeof signInPortal.isLogin.url = '/api/Member/IsLogin';
+export const MEMBER_PATH: typeof profilePortal.get.url = '/api/Member';
 
 /**
  * Pages that read the member anyway: the member read is their login check as well (401 means
@@ -30,7 +36,7 @@ async function readMember(path: string): Promise<BrowserMember | null> {
  */
 export function useMember(page: string) {
   const direct = MEMBER_READ_PAGES.has(page);
-  const check = useSWR<{ isLogin: boolean }>(direct ? null : IS_LOGIN_PATH, fetchData);
+  const check = useSWR<PortalData<typeof signInPortal.isLogin>>(direct ? null : IS_LOGIN_PATH, fetchData);
   const read = useSWR<BrowserMember | null>(direct || check.data?.isLogin ? MEMBER_PATH : null, readMember);
   return {
     // A member read that met 401 after IsLogin said yes: the session ended in between.
@@ -42,25 +48,25 @@ export function useMember(page: string) {
   };
 }
 
-export function updateProfile(update: ProfileUpdate) {
-  return request('/api/member', { method: 'PUT', body: update });
+export function updateProfile(update: PortalBody<typeof profilePortal.update>) {
+  return portalRequest<typeof profilePortal.update>('PUT', '/api/member', { body: update });
 }
 
 /** The subscription radio: saved at once (spec section 2, Subscription). */
 export function updateSubscription(userId: string, isSubscribe: boolean) {
-  return request<BrowserMember>('/api/Member/UpdateMemberSubscribe', { method: 'PUT', body: { userId, isSubscribe } });
+  return portalRequest<Account['updateSubscribe']>('PUT', '/api/Member/UpdateMemberSubscribe', { body: { userId, isSubscribe } });
 }
 
 /** Pending deletion: the reply's member carries the permanent deletion date. */
 export function requestDeletion() {
-  return request<BrowserMember>('/api/member', { method: 'DELETE' });
+  return portalRequest<Account['delete']>('DELETE', '/api/member', {});
 }
 
 export function restoreAccount() {
-  return request<BrowserMember>('/api/Member/ApplyRestoreTag', { method: 'POST' });
+  return portalRequest<Account['applyRestoreTag']>('POST', '/api/Member/ApplyRestoreTag', {});
 }
 
-export const EXPORT_PROFILE_PATH = '/api/Member/ExportProfile';
+export const EXPORT_PROFILE_PATH: Account['exportProfile']['url'] = '/api/Member/ExportProfile';
 
 /** Profile.csv as the portal sends it (byte-order mark included); ApiError when there is no file. */
 export async function downloadProfile(): Promise<Blob> {
@@ -98,7 +104,7 @@ export interface SiteToGoBackTo {
  */
 export function useBackToSite(callbackUrl: string): SiteToGoBackTo | null | undefined {
   const key = callbackUrl ? `/api/Member/BackToSite?callbackUrl=${encodeURIComponent(callbackUrl)}` : null;
-  const { data } = useSWR<{ url: string | null; site: string | null }>(key, fetchData);
+  const { data } = useSWR<PortalData<Account['backToSite']>>(key, fetchData);
   if (!callbackUrl) return null;
   if (!data) return undefined;
   return data.url ? { url: data.url, site: data.site } : null;

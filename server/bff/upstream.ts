@@ -1,7 +1,7 @@
-import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ContractRoute, HttpMethod, RouteSchema } from '../../shared/contract/route.ts';
+import type { ContractRoute, HttpMethod, RouteInput, RouteSchema, SuccessData } from '../../shared/contract/route.ts';
 import { Pool } from 'undici';
+import { routePath } from '../../shared/contract/route-path.ts';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { UpstreamUnavailableError } from './errors.ts';
 import { checkReplyOf } from './upstream-contract.ts';
@@ -16,35 +16,15 @@ export interface UpstreamOptions {
   log?: FastifyBaseLogger;
 }
 
-/** Named parts of one call, typed by its contract route: what a route does not take cannot be sent. */
-type Part<S, K extends string, Name extends string> = S extends { [P in K]: infer T extends TSchema }
-  ? { [P in Name]: Static<T> }
-  : { [P in Name]?: never };
-
-export type CallInput<S extends RouteSchema> = Part<S, 'params', 'params'> &
-  Part<S, 'querystring', 'query'> &
-  Part<S, 'body', 'body'> & {
-    /** The member token from the session, sent as a Bearer token. */
-    token?: string;
-    /** Language of mails the call may send. */
-    language?: string;
-  };
+export type CallInput<S extends RouteSchema> = RouteInput<S> & {
+  /** The member token from the session, sent as a Bearer token. */
+  token?: string;
+  /** Language of mails the call may send. */
+  language?: string;
+};
 
 /** The `data` of a call's success reply, as its contract route declares it. */
-export type ReplyData<S extends RouteSchema> = Static<S['response'][200]> extends { data?: infer D } ? D : never;
-
-/** The path of a call: its route's url with the params put in, then the query. */
-export function callPath(url: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
-  const path = params ? url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name]))) : url;
-  const search = query
-    ? new URLSearchParams(
-        Object.entries(query)
-          .filter(([, value]) => value !== undefined)
-          .map(([name, value]) => [name, String(value)]),
-      ).toString()
-    : '';
-  return search ? `${path}?${search}` : path;
-}
+export type ReplyData<S extends RouteSchema> = SuccessData<S>;
 
 /** One exchange as it goes on the wire. */
 interface WireRequest {
@@ -114,7 +94,7 @@ export class Upstream {
    */
   async call<S extends RouteSchema>(route: ContractRoute<S>, input: CallInput<S>): Promise<UpstreamReply<ReplyData<S>>> {
     const { params, query, body, token, language } = input as { params?: object; query?: object } & Omit<WireRequest, 'method' | 'path'>;
-    const path = callPath(route.url, params as Record<string, unknown>, query as Record<string, unknown>);
+    const path = routePath(route.url, params as Record<string, unknown>, query as Record<string, unknown>);
     return (await this.send({ method: route.method, path, body, token, language }, route)) as UpstreamReply<ReplyData<S>>;
   }
 

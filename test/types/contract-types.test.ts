@@ -10,6 +10,7 @@ import { portal } from '../../shared/contract/portal/index.ts';
 import { fail, ok } from '../../shared/schemas/reply.ts';
 import { portalApi, served } from '../../server/bff/routes/portal-api.ts';
 import type { Upstream } from '../../server/bff/upstream.ts';
+import { portalRequest } from '../../client/api/portal-request.ts';
 
 /** Never called: the compiler checks these bodies. */
 export async function upstreamCalls(upstream: Upstream) {
@@ -58,6 +59,29 @@ export function portalRoutes(app: FastifyInstance) {
   api.post(portal.signIn.otpVerify.url, served(portal.signIn.otpVerify), async () => ok({ token: 't' }));
   // @ts-expect-error a passkey sign-in's body has the `credential`, not an `assertion`
   api.post(portal.passkeys.login.url, served(portal.passkeys.login), async (request) => ok({ userId: request.body.assertion }));
+}
+
+/** Never called: the browser client's requests take their types from the portal contract. */
+export async function clientRequests() {
+  type Login = typeof portal.signIn.login;
+  const signedIn = await portalRequest<Login>('POST', '/api/Member/Login', { body: { userId: 'a@example.com', password: 'p' } });
+  const next: string | undefined = signedIn.data?.redirectUrl;
+  // @ts-expect-error the path is the route's own
+  await portalRequest<Login>('POST', '/api/Member/LogIn', { body: { userId: 'a@example.com', password: 'p' } });
+  // @ts-expect-error and so is the method
+  await portalRequest<Login>('PUT', '/api/Member/Login', { body: { userId: 'a@example.com', password: 'p' } });
+  // @ts-expect-error a password sign-in takes no `code`
+  await portalRequest<Login>('POST', '/api/Member/Login', { body: { userId: 'a@example.com', password: 'p', code: '123456' } });
+  const out = await portalRequest<typeof portal.signIn.logout>('GET', '/api/Member/Logout', { query: { lang: 'en' } });
+  const to: string | undefined = out.data?.redirectUrl;
+  const sent = await portalRequest<typeof portal.signIn.sendOtpCode>('POST', '/api/Member/SendOtpCode', {
+    body: { userId: 'a@example.com', otpVerifyType: 1 },
+  });
+  // @ts-expect-error SendOtpCode answers the send window, not a sign-in result
+  void sent.data?.redirectUrl;
+  // @ts-expect-error a passkey is renamed by its id in the path
+  await portalRequest<typeof portal.passkeys.rename>('PATCH', '/api/Member/Passkeys/:id', { body: { name: 'Laptop' } });
+  return [next, to];
 }
 
 t.test('the routes the type checks name are in the contracts', async (t) => {
