@@ -35,6 +35,7 @@ const MyAccountPage = lazyScreen('member', 'MyAccountPage');
 const ChoosingPreferringPage = lazyScreen('member', 'ChoosingPreferringPage');
 const ChangePasswordPage = lazyScreen('member', 'ChangePasswordPage');
 const NoticePleaseChangePasswordPage = lazyScreen('member', 'NoticePleaseChangePasswordPage');
+const SiteConsentPage = lazyScreen('member', 'SiteConsentPage');
 
 /**
  * Screens under '/{lang}/'; '/{lang}' alone goes to login with its query string, any other
@@ -76,6 +77,11 @@ function PageRoutes() {
           <Route path="/auth/verify-email/:token/:userId" component={VerifyEmailPage} />
           <Route path="/change-password" component={ChangePasswordPage} />
           <Route path="/notice-please-change-password" component={NoticePleaseChangePasswordPage} />
+          <Route path="/site-consent/:uid">
+            <MemberOnly>
+              <SiteConsentPage />
+            </MemberOnly>
+          </Route>
           <Route path="/password-changed" component={PasswordChangedPage} />
           <Route path="/notice-password-unchanged/:seq/:pass/:tempid" component={NoticePasswordUnchangedPage} />
           <Route path="/not-me/:eventId" component={NotMePage} />

@@ -22,7 +22,7 @@ export const SCREEN_GROUPS = {
     'social-login',
     'verify-your-email-address',
   ],
-  member: ['change-password', 'choosing-preferring', 'my-account', 'notice-please-change-password'],
+  member: ['change-password', 'choosing-preferring', 'my-account', 'notice-please-change-password', 'site-consent'],
 } as const;
 
 export type ScreenGroup = keyof typeof SCREEN_GROUPS;

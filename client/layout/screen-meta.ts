@@ -28,6 +28,7 @@ export const SCREEN_META: Readonly<Record<string, ScreenMeta>> = {
   'change-password': { title: 'password.change.title', noindex: true },
   'choosing-preferring': { title: 'preferring.title', noindex: true },
   'notice-please-change-password': { title: 'password.reminder.title', noindex: true },
+  'site-consent': { title: 'oidc.consent.heading', noindex: true },
   'not-found': { title: 'common.notFound.title', noindex: true },
 };
 

@@ -10,3 +10,4 @@ export { default as ChangePasswordPage } from '../pages/change-password/change-p
 export { default as ChoosingPreferringPage } from '../pages/choosing-preferring/choosing-preferring-page.tsx';
 export { default as MyAccountPage } from '../pages/my-account/my-account-page.tsx';
 export { default as NoticePleaseChangePasswordPage } from '../pages/notice-please-change-password/notice-please-change-password-page.tsx';
+export { default as SiteConsentPage } from '../pages/site-consent/site-consent-page.tsx';

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-/** The translated message of a rule code, shown under its field (`error.<code>`). */
-export function FieldMessage({ id, code }: { id: string; code?: string }) {
+/**
+ * The translated message of a rule code, shown under its field (`error.<code>`); `messageKey`
+ * replaces it where the control already says what is wrong (an unticked consent: "Please agree").
+ */
+export function FieldMessage({ id, code, messageKey }: { id: string; code?: string; messageKey?: string }) {
   const { t } = useTranslation();
   if (!code) return null;
   return (
     <p id={id} className="field__error">
-      {t(`error.${code}`)}
+      {t(messageKey ?? `error.${code}`)}
     </p>
   );
 }

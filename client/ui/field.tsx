@@ -6,7 +6,7 @@ import { parseDigits } from './digits.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
-import { RequiredMark } from './required-mark.tsx';
+import { OptionalMark } from './optional-mark.tsx';
 
 export interface FieldProps {
   name: string;
@@ -19,6 +19,8 @@ export interface FieldProps {
   hint?: string;
   autoComplete?: string;
   required?: boolean;
+  /** Marks the label '(optional)': the member may leave this field empty. */
+  optional?: boolean;
   /** Phone inputs: keep digits only, numeric keyboard. */
   digitsOnly?: boolean;
   /** Confirmation fields: pasting is blocked (spec section 5). */
@@ -45,6 +47,7 @@ export function Field({
   hint,
   autoComplete,
   required = false,
+  optional = false,
   digitsOnly = false,
   blockPaste = false,
   describedById,
@@ -67,10 +70,10 @@ export function Field({
   const preventPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
 
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
+    <div className={['field', className].filter(Boolean).join(' ')} data-field={name}>
       <label htmlFor={id} className="field__label">
         {t(label)}
-        {required && <RequiredMark />}
+        {optional && <OptionalMark />}
       </label>
       <div className={isPassword ? 'field__control field__control--reveal' : 'field__control'}>
         <input

@@ -77,3 +77,42 @@ export const CheckCircleIcon = () => (
     <path d="m8 12.5 2.8 2.8L16 10" />
   </Icon>
 );
+
+/** A computer, for a session or event on a desktop browser. */
+export const MonitorIcon = () => (
+  <Icon>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </Icon>
+);
+
+/** A phone or tablet. */
+export const PhoneIcon = () => (
+  <Icon>
+    <rect x="7" y="2.5" width="10" height="19" rx="2" />
+    <path d="M11 18h2" />
+  </Icon>
+);
+
+/** A sign-in: an arrow into a door. */
+export const SignInIcon = () => (
+  <Icon>
+    <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+    <path d="m10 16 4-4-4-4M14 12H4" />
+  </Icon>
+);
+
+/** A change to the account's security (password, passkeys, connected accounts). */
+export const ShieldIcon = () => (
+  <Icon>
+    <path d="M12 3 5 6v5c0 4.4 3 8.4 7 10 4-1.6 7-5.6 7-10V6l-7-3z" />
+  </Icon>
+);
+
+/** A lock, for an account locked after failed attempts. */
+export const LockIcon = () => (
+  <Icon>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);

@@ -8,6 +8,7 @@ interface PhonePart {
   label: string;
   autoComplete: string;
   required?: boolean;
+  optional?: boolean;
   maxLength?: number;
 }
 
@@ -20,7 +21,6 @@ export interface PhoneNumberFieldProps {
   parts: readonly PhonePart[];
 }
 
-/** '+49' for the stored code '49' or '+49'; a bare '+' until one is chosen. */
 /** '+49'; nothing chosen yet: empty, and the select's placeholder shows instead. */
 const callingCodeFace = (value: string) => (value.trim() === '' ? '' : `+${value.trim().replace(/^\+/, '')}`);
 
@@ -43,6 +43,7 @@ export function PhoneNumberField({ code, codeOptions, parts }: PhoneNumberFieldP
           autoComplete={part.autoComplete}
           digitsOnly
           required={part.required}
+          optional={part.optional}
         />
       ))}
     </div>

@@ -3,7 +3,6 @@ import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
-import { RequiredMark } from './required-mark.tsx';
 
 export interface RadioGroupProps {
   name: string;
@@ -40,11 +39,8 @@ export function RadioGroup({
   };
 
   return (
-    <fieldset className="radio-group" aria-describedby={describedBy(error && errorId)}>
-      <legend className="field__label">
-        {t(legend)}
-        {required && <RequiredMark />}
-      </legend>
+    <fieldset className="radio-group" data-field={name} aria-describedby={describedBy(error && errorId)}>
+      <legend className="field__label">{t(legend)}</legend>
       {[true, false].map((value) => (
         <label key={String(value)} className="radio-group__option">
           <input

@@ -3,7 +3,7 @@ import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useVisibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
-import { RequiredMark } from './required-mark.tsx';
+import { OptionalMark } from './optional-mark.tsx';
 
 export interface SelectOption {
   value: string;
@@ -19,6 +19,8 @@ export interface SelectFieldProps {
   /** Translation key of the empty first choice; defaults to common.select. */
   placeholder?: string;
   required?: boolean;
+  /** Marks the label '(optional)': the member may leave this choice empty. */
+  optional?: boolean;
   disabled?: boolean;
   autoComplete?: string;
   /** Runs after the form value changed, for dependent fields (country -> phone codes). */
@@ -38,6 +40,7 @@ export function SelectField({
   options,
   placeholder = 'common.select',
   required = false,
+  optional = false,
   disabled,
   autoComplete,
   onValueChange,
@@ -63,10 +66,10 @@ export function SelectField({
   );
 
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
+    <div className={['field', className].filter(Boolean).join(' ')} data-field={name}>
       <label htmlFor={id} className="field__label">
         {t(label)}
-        {required && <RequiredMark />}
+        {optional && <OptionalMark />}
       </label>
       <div className={face ? 'field__control field__control--select field__control--face' : 'field__control field__control--select'}>
         <select

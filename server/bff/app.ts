@@ -18,6 +18,7 @@ import rateLimits from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
+import { logoOrigin } from './brand/brand-config.ts';
 import authRoutes from './routes/auth.ts';
 import type { RouteDeps } from './deps.ts';
 import healthRoutes from './routes/health.ts';
@@ -49,7 +50,8 @@ import { SignInService } from './sign-in/sign-in-service.ts';
 import { signInDoors } from './sign-in/sign-in-doors.ts';
 import { sessionKeys } from './session-keys.ts';
 import type { SendBackchannelLogout } from './oidc/backchannel.ts';
-import { mountOpenIdProvider } from './oidc/mount-provider.ts';
+import companySiteRoutes from './routes/company-sites.ts';
+import { mountOpenIdProvider, type MountedProvider } from './oidc/mount-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +88,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     throw new Error('buildApp needs config.upstreamUrl (main.ts starts the reference member service when UPSTREAM_URL is unset)');
   const clock = options.clock ?? systemClock;
   const https = config.publicOrigin.startsWith('https:');
-  const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha) });
+  const logo = logoOrigin(config.brand);
+  const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha), imageOrigins: logo ? [logo] : [] });
 
   const app = Fastify({
     logger:
@@ -172,7 +175,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   await app.register(closedBodies);
   await app.register(healthRoutes, { upstream, store });
   await app.register(noPublicMetrics);
-  await app.register(staticClient, { clientDir: config.clientDir });
+  await app.register(staticClient, { clientDir: config.clientDir, brand: config.brand });
 
   const sessionOptions = {
     store: sessions,
@@ -184,11 +187,11 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     absoluteSeconds: config.sessionAbsoluteSeconds,
   };
   // The OpenID Provider (when sites are configured) in a context of its own: OAuth clients send no CSRF header.
-  let sendBackchannelLogout: SendBackchannelLogout | undefined;
+  let openId: MountedProvider | undefined;
   await app.register(async (oidc) => {
-    sendBackchannelLogout = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
+    openId = await mountOpenIdProvider(oidc, { config, store, redis, upstream, clock, session: sessionOptions });
   });
-  app.decorate('sendBackchannelLogout', sendBackchannelLogout!);
+  app.decorate('sendBackchannelLogout', openId!.sendBackchannelLogout);
   sessionEndedListeners.push(({ sessionId }) => app.sendBackchannelLogout({ sessionId }));
 
   // Sessions, CSRF and rate limits apply to /api only: static files never touch the session store.
@@ -217,6 +220,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(openApiDocumentRoute, { path: OPENAPI_DOCUMENT_PATH });
     await api.register(sessionRoutes, deps);
     await api.register(securityEventRoutes, deps);
+    await api.register(companySiteRoutes, { sites: openId!.memberSites });
   });
 
   return app;

@@ -1,5 +1,11 @@
 import t from 'tap';
-import { activationOutcome, errorPagePath, isPortalPath, passFromLink } from '../../client/pages/activate-member/activation-outcome.ts';
+import {
+  activationButton,
+  activationOutcome,
+  errorPagePath,
+  isPortalPath,
+  passFromLink,
+} from '../../client/pages/activate-member/activation-outcome.ts';
 
 t.test('a successful activation goes to the accepted return URL, and login keeps it', async (t) => {
   const outcome = activationOutcome(
@@ -11,6 +17,7 @@ t.test('a successful activation goes to the accepted return URL, and login keeps
     kind: 'activated',
     destination: 'https://shop.example.com/a?b=1',
     loginPath: '/ja-jp/login?callbackurl=https%3A%2F%2Fshop.example.com%2Fa%3Fb%3D1&pass=rma',
+    returnUrl: 'https://shop.example.com/a?b=1',
   });
 });
 
@@ -19,11 +26,13 @@ t.test('without a return URL the redirect page is next, and the link pass is kep
     kind: 'activated',
     destination: '/en/redirect-page',
     loginPath: '/en/login?pass=iotmart-ana',
+    returnUrl: '',
   });
   t.same(activationOutcome({ isSuccess: true, code: 'ok' }, 'es-es', 'id'), {
     kind: 'activated',
     destination: '/es-es/redirect-page',
     loginPath: '/es-es/login',
+    returnUrl: '',
   });
 });
 
@@ -55,4 +64,25 @@ t.test('only same-origin paths count as portal paths', async (t) => {
   t.notOk(isPortalPath('/\\evil.example.com/'));
   t.notOk(isPortalPath('https://shop.example.com/'));
   t.notOk(isPortalPath('/oidc/interaction/abc'), "a company site's sign-in under way is the server's, a full navigation");
+});
+
+t.test('the button says where it goes: the waiting company site, else My account when signed in, else sign-in', async (t) => {
+  const toShop = {
+    destination: 'https://shop.example.com/a',
+    loginPath: '/en/login?callbackurl=x',
+    returnUrl: 'https://shop.example.com/a',
+  };
+  t.same(activationButton(toShop, 'Shop', true, 'en'), {
+    label: 'activation.activate.continueTo',
+    site: 'Shop',
+    to: 'https://shop.example.com/a',
+  });
+  t.same(
+    activationButton(toShop, null, false, 'en'),
+    { label: 'activation.activate.continueTo', site: 'shop.example.com', to: 'https://shop.example.com/a' },
+    'a site without a configured name is named by its host',
+  );
+  const noSite = { destination: '/ko-kr/redirect-page', loginPath: '/ko-kr/login', returnUrl: '' };
+  t.same(activationButton(noSite, undefined, true, 'ko-kr'), { label: 'activation.activate.goToMyAccount', to: '/ko-kr/my-account' });
+  t.same(activationButton(noSite, undefined, false, 'ko-kr'), { label: 'activation.activate.goToLogin', to: '/ko-kr/login' });
 });

@@ -8,10 +8,19 @@ t.test('the reset patch names every privacy answer and leaves each unanswered', 
 });
 
 t.test("Korea's select-all reflects and sets both consents", async (t) => {
-  t.equal(koreaAllAccepted({ koreaTermsConsent: true, koreaPersonalDataConsent: true }), true);
+  t.equal(koreaAllAccepted({ koreaTermsConsent: true, koreaPersonalDataConsent: true, isSubscribe: true }), true);
+  t.equal(
+    koreaAllAccepted({ koreaTermsConsent: true, koreaPersonalDataConsent: true, isSubscribe: false }),
+    false,
+    'the marketing e-mails too',
+  );
   t.equal(koreaAllAccepted({ koreaTermsConsent: true, koreaPersonalDataConsent: false }), false);
   t.equal(koreaAllAccepted({ koreaTermsConsent: true }), false);
   t.equal(koreaAllAccepted({}), false);
-  t.same(setKoreaAll(true), { koreaTermsConsent: true, koreaPersonalDataConsent: true });
-  t.same(setKoreaAll(false), { koreaTermsConsent: false, koreaPersonalDataConsent: false });
+  t.same(setKoreaAll(true), { koreaTermsConsent: true, koreaPersonalDataConsent: true, isSubscribe: true });
+  t.same(
+    setKoreaAll(false),
+    { koreaTermsConsent: undefined, koreaPersonalDataConsent: undefined, isSubscribe: false },
+    'required ones not given, e-mails no',
+  );
 });

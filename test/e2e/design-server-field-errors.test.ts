@@ -37,6 +37,7 @@ t.test('register: the server refuses the phone number; the number field says so 
   await page.getByLabel(exactLabel(text('register.confirmPassword'))).fill(TEST_PASSWORD);
   await page.getByLabel(exactLabel(text('register.companyName'))).fill('Harvard Mark I');
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
+  await page.getByRole('radio', { name: text('register.phoneChoice.phone') }).check();
   await page.getByRole('textbox', { name: text('register.telAreacode') }).fill('30');
   await page.getByRole('textbox', { name: text('register.telNo') }).fill('1');
   await consentWithoutNewsletter(page, text);

@@ -95,10 +95,10 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
     await page.getByRole('checkbox', { name: text('register.privacy.korea.personalData') }).isChecked(),
     'and the personal-data consent',
   );
-  await page
-    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
-    .getByRole('radio', { name: text('common.yes'), exact: true })
-    .check();
+  t.ok(
+    await page.getByRole('checkbox', { name: text('register.privacy.korea.marketing') }).isChecked(),
+    'and the optional marketing e-mails',
+  );
 
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.getByText(text('error.CaptchaRequired')).waitFor();
@@ -114,29 +114,28 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
   await fillAccount(page, 'ayse@example.com');
   const country = page.getByLabel(exactLabel(text('register.country')));
   await country.selectOption({ value: 'Germany' });
-  await page
-    .getByRole('group', { name: text('register.privacy.globalLegend') })
-    .getByRole('radio', { name: text('register.privacy.disagree') })
-    .check();
-  await page.getByText(text('error.GlobalPolicyChooseNo')).waitFor();
-  t.pass('disagreeing with the global policy blocks the form');
+  const globalPolicy = page.getByRole('checkbox', { name: text('register.privacy.globalLegend') });
+  await globalPolicy.check();
+  await globalPolicy.uncheck();
+  await page.getByText(text('register.privacy.agreeRequired')).waitFor();
+  t.pass('taking back the global policy consent blocks the form');
   await country.selectOption({ value: 'Türkiye' });
-  t.equal(await page.getByRole('group', { name: text('register.privacy.globalLegend') }).count(), 0, 'the global question is gone');
+  t.equal(await page.getByRole('checkbox', { name: text('register.privacy.globalLegend') }).count(), 0, 'the global consent is gone');
   await page.getByRole('link', { name: new RegExp(text('register.privacy.turkey.noticeLink')) }).waitFor();
   await page.getByRole('link', { name: new RegExp(text('register.privacy.turkey.clarificationLink')) }).waitFor();
+  await page.getByRole('radio', { name: text('register.phoneChoice.phone') }).check();
   await page.getByRole('textbox', { name: text('register.telAreacode') }).fill('212');
   await page.getByRole('textbox', { name: text('register.telNo') }).fill('34567ab89');
   t.equal(await page.getByRole('textbox', { name: text('register.telNo') }).inputValue(), '3456789', 'phone inputs keep digits only');
-  const turkeySubscribe = page.getByRole('group', { name: text('register.privacy.turkey.subscribeLegend') });
-  await turkeySubscribe.getByRole('radio', { name: text('common.no'), exact: true }).check();
+  await page.getByRole('checkbox', { name: text('register.privacy.turkey.subscribeLegend') }).waitFor();
   t.equal(
-    await page.getByRole('group', { name: text('register.privacy.subscribeLegend') }).count(),
+    await page.getByRole('checkbox', { name: text('register.privacy.subscribeLegend') }).count(),
     0,
-    'no second subscribe question for Turkey',
+    'no second subscribe consent for Turkey',
   );
   await page.getByRole('button', { name: /I'm not a robot/ }).click();
   await page.getByRole('button', { name: text('register.submit') }).click();
-  await page.getByText(text('error.QuestionRequired')).first().waitFor();
+  await page.getByText(text('register.privacy.agreeRequired')).first().waitFor();
   t.pass('the data-protection consent is required');
   await page.getByRole('checkbox', { name: text('register.privacy.turkey.policyLabel') }).check();
   await page.getByRole('button', { name: text('register.submit') }).click();

@@ -19,14 +19,7 @@ export async function fillCompanyWithMobile(page: Page, text: Texts, company: st
   await page.getByRole('textbox', { name: text('register.mobile') }).fill('15123456789');
 }
 
-/** Agrees to the global privacy policy and declines the newsletter: the consents most visitors give. */
+/** Agrees to the global privacy policy and leaves the newsletter unticked: the consents most visitors give. */
 export async function consentWithoutNewsletter(page: Page, text: Texts) {
-  await page
-    .getByRole('group', { name: text('register.privacy.globalLegend') })
-    .getByRole('radio', { name: text('register.privacy.agree'), exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: text('register.privacy.subscribeLegend') })
-    .getByRole('radio', { name: text('common.no'), exact: true })
-    .check();
+  await page.getByRole('checkbox', { name: text('register.privacy.globalLegend') }).check();
 }

@@ -20,6 +20,11 @@ t.test(
     const phone = createClient(stack.bffUrl);
     await phone.post(
       '/api/Member/Login',
+      { userId: member.email, password: `${member.password}-wrong` },
+      { headers: { 'user-agent': SAFARI_IPHONE } },
+    );
+    await phone.post(
+      '/api/Member/Login',
       { userId: member.email, password: member.password },
       { headers: { 'user-agent': SAFARI_IPHONE } },
     );
@@ -39,6 +44,7 @@ t.test(
     const thisDevice = sessions.getByRole('listitem').filter({ hasText: text('security.sessions.thisDevice') });
     t.equal(await thisDevice.count(), 1, 'this browser is marked');
     t.match(await thisDevice.textContent(), /Chrome/);
+    t.match(await thisDevice.textContent(), text('security.thisNetwork'), 'its network in words');
     const other = sessions.getByRole('listitem').filter({ hasText: 'Safari 17 · iOS 17.5' });
     t.match(await other.textContent(), /127\.0\.0\.0\/24/);
 
@@ -73,6 +79,18 @@ t.test(
       .filter({ hasText: text('security.events.signIn') })
       .filter({ hasText: 'Safari' });
     await phoneSignIn.waitFor();
+    const failed = activity.getByRole('listitem').filter({ hasText: text('security.events.signInFailed') });
+    t.match(await failed.textContent(), text('security.activity.badge.signInFailed'), 'the failed attempt is marked');
+    t.equal(await failed.getByRole('button', { name: text('security.activity.notMe') }).count(), 1, 'and can be reported');
+    const ownSignIn = activity
+      .getByRole('listitem')
+      .filter({ hasText: text('security.events.signIn') })
+      .filter({ hasText: 'Chrome' });
+    t.equal(
+      await ownSignIn.getByRole('button', { name: text('security.activity.notMe') }).count(),
+      0,
+      "this browser's sign-in is not questioned",
+    );
     t.ok(
       await activity
         .getByRole('listitem')

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ACTIVATION_REDIRECT_SECONDS } from '../../../shared/limits.ts';
-import { ApiError, request } from '../../api/http.ts';
+import { ApiError, fetchData, request } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
@@ -11,7 +11,17 @@ import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { endsIn, useSecondsLeft } from '../../ui/countdown.ts';
-import { activationOutcome, errorPagePath, isPortalPath, passFromLink, type ActivationData } from './activation-outcome.ts';
+import useSWR from 'swr';
+import { IS_LOGIN_PATH, useBackToSite } from '../../api/member.ts';
+import {
+  activationButton,
+  activationOutcome,
+  errorPagePath,
+  isPortalPath,
+  passFromLink,
+  type ActivationData,
+  type ActivationOutcome,
+} from './activation-outcome.ts';
 import { SuccessMark } from '../../ui/success-mark.tsx';
 
 function go(destination: string): void {
@@ -19,8 +29,13 @@ function go(destination: string): void {
   else window.location.assign(destination);
 }
 
-function Activated({ destination, loginPath }: { destination: string; loginPath: string }) {
+function Activated({ outcome }: { outcome: Extract<ActivationOutcome, { kind: 'activated' }> }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
+  const { destination } = outcome;
+  const back = useBackToSite(outcome.returnUrl);
+  const { data: session } = useSWR<{ isLogin: boolean }>(IS_LOGIN_PATH, fetchData);
+  const button = activationButton(outcome, back?.site, session?.isLogin === true, lang);
   const [redirectAt] = useState(() => endsIn(ACTIVATION_REDIRECT_SECONDS));
   const remaining = useSecondsLeft(redirectAt);
   useEffect(() => {
@@ -32,7 +47,7 @@ function Activated({ destination, loginPath }: { destination: string; loginPath:
       <h1>{t('activation.activate.successTitle')}</h1>
       <p>{t('activation.activate.successText')}</p>
       <p>{t('activation.activate.redirecting', { seconds: remaining })}</p>
-      <Button onClick={() => navigate(loginPath)}>{t('activation.activate.goToLogin')}</Button>
+      <Button onClick={() => go(button.to)}>{t(button.label, { site: 'site' in button ? button.site : undefined })}</Button>
     </section>
   );
 }
@@ -46,7 +61,7 @@ export default function ActivateMemberPage() {
   const token = params.token ?? query.token;
   const userId = params.userId ?? query.userId;
   const linkPass = passFromLink(params.pass ?? query.pass);
-  const [outcome, setOutcome] = useState<{ destination: string; loginPath: string }>();
+  const [outcome, setOutcome] = useState<Extract<ActivationOutcome, { kind: 'activated' }>>();
   // A token works once: the call must not repeat when effects run twice.
   const started = useRef(false);
   usePageTitle(outcome ? 'activation.activate.successTitle' : 'activation.activate.activating');
@@ -72,7 +87,7 @@ export default function ActivateMemberPage() {
       });
   }, [token, userId, lang, linkPass]);
 
-  if (outcome) return <Activated destination={outcome.destination} loginPath={outcome.loginPath} />;
+  if (outcome) return <Activated outcome={outcome} />;
   return (
     <section className="card card--narrow stack activation-page">
       <h1 className="visually-hidden">{t('activation.activate.activating')}</h1>

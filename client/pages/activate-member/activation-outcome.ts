@@ -7,7 +7,8 @@ export interface ActivationData {
   socialType?: number;
 }
 
-export type ActivationOutcome = { kind: 'activated'; destination: string; loginPath: string } | { kind: 'failed'; errorPath: string };
+export type ActivationOutcome =
+  { kind: 'activated'; destination: string; loginPath: string; returnUrl: string } | { kind: 'failed'; errorPath: string };
 
 /** Activation links carry '-' for "no pass" (the path segment cannot be empty). */
 export function passFromLink(segment: string | undefined): string {
@@ -41,7 +42,38 @@ export function activationOutcome(
     kind: 'activated',
     destination: returnUrl || `/${lang}/redirect-page`,
     loginPath: `/${lang}/login${query ? `?${query}` : ''}`,
+    returnUrl,
   };
+}
+
+/** The activation page's button: its words say where it goes. */
+export type ActivationButton =
+  | { label: 'activation.activate.continueTo'; site: string; to: string }
+  | { label: 'activation.activate.goToMyAccount'; to: string }
+  | { label: 'activation.activate.goToLogin'; to: string };
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A company site waiting for the member: "Continue to Shop" (its configured name, else its host)
+ * takes them there now. Otherwise, signed in by the activation: "Go to My account"; if not: "Sign in now".
+ */
+export function activationButton(
+  outcome: { destination: string; loginPath: string; returnUrl: string },
+  site: string | null | undefined,
+  signedIn: boolean,
+  lang: Language,
+): ActivationButton {
+  if (outcome.returnUrl)
+    return { label: 'activation.activate.continueTo', site: site || hostOf(outcome.returnUrl), to: outcome.destination };
+  if (signedIn) return { label: 'activation.activate.goToMyAccount', to: `/${lang}/my-account` };
+  return { label: 'activation.activate.goToLogin', to: outcome.loginPath };
 }
 
 /** Served by the server, not the app: a company site's sign-in under way (the OpenID Provider's interaction). */

@@ -54,8 +54,8 @@ export default function ChoosingPreferringPage() {
       >
         {({ handleSubmit, submitting }) => (
           <form className="stack" noValidate onSubmit={handleSubmit}>
-            <CheckboxTree name="inProducts" legend="preferring.products" options={products} required />
-            <CheckboxTree name="businessApplicationAreas" legend="preferring.areas" options={areas} required />
+            <CheckboxTree name="inProducts" legend="preferring.products" options={products} />
+            <CheckboxTree name="businessApplicationAreas" legend="preferring.areas" options={areas} />
             <div className="actions">
               <Button variant="secondary" onClick={() => void skip()} busy={skipping} disabled={submitting}>
                 {t('preferring.skip')}

@@ -1,8 +1,11 @@
 import { type ReactElement, useDeferredValue, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { BrowserMember } from '../../../shared/schemas/member.ts';
+import { fetchData } from '../../api/http.ts';
 import { useMember } from '../../api/member.ts';
+import { CONNECTED_SITES_PATH, type ConnectedSites } from '../../features/company-sites/company-sites-api.ts';
 import { useSocialConnect } from '../../features/social/use-social-connect.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
@@ -10,6 +13,7 @@ import { useVariant } from '../../variant.ts';
 import { AccountMenu, type MenuEntry } from './account-menu.tsx';
 import { BackToSite } from './back-to-site.tsx';
 import { ConnectedAccountsSection } from './connected-accounts-section.tsx';
+import { ConnectedSitesSection } from './connected-sites-section.tsx';
 import { DeleteSection } from './delete-section.tsx';
 import { DeletionBanner } from './deletion-banner.tsx';
 import { DownloadSection } from './download-section.tsx';
@@ -25,7 +29,7 @@ import { useWarmUp } from './use-warm-up.ts';
 import { useLanguage } from '../../session/language-context.ts';
 
 /** The sections in page order; Connected Accounts and Delete only where they apply (spec section 2). */
-function menuEntries(member: BrowserMember, social: { chineseSite: boolean; providers: number }): MenuEntry[] {
+function menuEntries(member: BrowserMember, social: { chineseSite: boolean; providers: number }, sites: boolean): MenuEntry[] {
   const connected = !social.chineseSite && (social.providers > 0 || member.socialData.length > 0);
   return [
     { id: 'my-profile', title: 'account.profile.title' },
@@ -36,6 +40,8 @@ function menuEntries(member: BrowserMember, social: { chineseSite: boolean; prov
     { id: 'subscription', title: 'account.subscription.title' },
     // Never on the Chinese site; elsewhere where a provider is configured or a linked account may be let go.
     ...(connected ? [{ id: 'connected-accounts', title: 'account.social.title' }] : []),
+    // Where the portal signs company sites in by OpenID Connect.
+    ...(sites ? [{ id: 'connected-sites', title: 'oidc.connectedSites.title' }] : []),
     { id: 'download-data', title: 'account.download.title' },
     // An account put up for deletion has its banner at the top instead (DeletionBanner).
     ...(member.isEmp || member.myAccountDeleteDate ? [] : [{ id: 'delete-account', title: 'account.delete.title' }]),
@@ -67,6 +73,7 @@ export default function MyAccountPage() {
   const { socialTypes, chineseSite } = useVariant();
   const lang = useLanguage();
   const socialActions = useSocialConnect(() => void mutate());
+  const { data: connectedSites } = useSWR<ConnectedSites>(member ? CONNECTED_SITES_PATH : null, fetchData);
   // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
   const focusRestore = useRef(false);
   usePageTitle('account.title');
@@ -85,7 +92,7 @@ export default function MyAccountPage() {
       </div>
     );
   }
-  const entries = menuEntries(member, { chineseSite, providers: socialTypes.length });
+  const entries = menuEntries(member, { chineseSite, providers: socialTypes.length }, connectedSites?.enabled === true);
   const show = (id: string) => entries.some((entry) => entry.id === id);
   const saved = (next: BrowserMember | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
 
@@ -115,6 +122,9 @@ export default function MyAccountPage() {
             <SubscriptionSection key={`subscription-${member.isSubscribe}`} member={member} onSaved={saved} />,
             show('connected-accounts') && (
               <ConnectedAccountsSection key="connected-accounts" socialData={member.socialData} {...socialActions} />
+            ),
+            show('connected-sites') && connectedSites !== undefined && (
+              <ConnectedSitesSection key="connected-sites" connected={connectedSites} />
             ),
             <DownloadSection key="download" />,
             show('delete-account') && (

@@ -73,7 +73,7 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
           parts={[
             { name: 'telAreacode', label: 'account.profile.areaCode', autoComplete: 'tel-area-code' },
             { name: 'telNo', label: 'account.profile.phoneNumber', autoComplete: 'tel-local' },
-            { name: 'telExt', label: 'account.profile.extension', autoComplete: 'tel-extension' },
+            { name: 'telExt', label: 'account.profile.extension', autoComplete: 'tel-extension', optional: true },
           ]}
         />
       </fieldset>
@@ -89,8 +89,8 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
         <Field name="VATNumber" label="account.profile.vatNumber" maxLength={VAT_EUROPE_MAX_LENGTH} required />
         <Field name="Address" label="account.profile.address" maxLength={ADDRESS_MAX_LENGTH} autoComplete="street-address" required />
       </div>
-      <CheckboxTree name="inProducts" legend="account.profile.productsOfInterest" options={products} required />
-      <CheckboxTree name="businessApplicationAreas" legend="account.profile.businessApplicationAreas" options={areas} required />
+      <CheckboxTree name="inProducts" legend="account.profile.productsOfInterest" options={products} />
+      <CheckboxTree name="businessApplicationAreas" legend="account.profile.businessApplicationAreas" options={areas} />
     </>
   );
 }

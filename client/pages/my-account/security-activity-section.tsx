@@ -8,10 +8,41 @@ import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
-import { disownEvent, eventsPagePath, SECURITY_EVENTS_PATH, type SecurityEventsPage } from './security-center-api.ts';
+import {
+  disownEvent,
+  eventsPagePath,
+  SECURITY_EVENTS_PATH,
+  SESSIONS_PATH,
+  type MemberSession,
+  type SecurityEventsPage,
+} from './security-center-api.ts';
+import type { SecurityEvent, SecurityEventType } from '../../../shared/schemas/security-center.ts';
+import { NetworkLabel } from './network-label.tsx';
+import { SecurityRow } from './security-row.tsx';
+import { AlertIcon, LockIcon, ShieldIcon, SignInIcon } from '../../ui/icons.tsx';
+import useSWR from 'swr';
 import { dateTime } from './dates.ts';
 
-/** Security activity: the member's events newest first, 20 at a time, with "This wasn't me" on sign-ins and changes. */
+const FAILED_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set(['signInFailed', 'locked']);
+
+function eventIcon(type: SecurityEventType) {
+  if (type === 'locked') return <LockIcon />;
+  if (type === 'signInFailed') return <AlertIcon />;
+  return type === 'signIn' ? <SignInIcon /> : <ShieldIcon />;
+}
+
+/**
+ * "This wasn't me" where the member may not know the event: a failed or locked sign-in, or a
+ * sign-in or change made from another device or network. What this very browser did (the
+ * current sign-in, the password changed a minute ago here) does not offer it.
+ */
+function offersNotMe(event: SecurityEvent, current: MemberSession | undefined): boolean {
+  if (FAILED_EVENT_TYPES.has(event.type)) return true;
+  if (!DISOWNABLE_EVENT_TYPES.has(event.type)) return false;
+  return !current || event.device !== current.device || event.ipPrefix !== current.ipPrefix;
+}
+
+/** Security activity: the member's events newest first, 20 at a time; failed ones marked, "This wasn't me" where it helps. */
 export function SecurityActivitySection() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -28,6 +59,8 @@ export function SecurityActivitySection() {
     window.location.assign(`/${lang}/not-me/done`);
     return new Promise<never>(() => undefined);
   });
+  const { data: sessions } = useSWR<MemberSession[]>(SESSIONS_PATH, fetchData);
+  const current = sessions?.find((session) => session.current);
   const events = (pages.data ?? []).flatMap((page) => page.events);
   const more = pages.data?.at(-1)?.next !== undefined;
 
@@ -38,33 +71,46 @@ export function SecurityActivitySection() {
       <p>{t('security.activity.intro')}</p>
       {events.length === 0 && pages.data && <p>{t('security.activity.none')}</p>}
       <ul className="security-list" aria-label={t('security.activity.title')}>
-        {events.map((event) => (
-          <li key={event.id} className="security-list__item">
-            <strong>{t(`security.events.${event.type}`)}</strong>
-            <span className="security-list__details">
-              {dateTime(event.at, lang)}
-              {event.device && ` · ${event.device}`}
-              {event.ipPrefix && ` · ${event.ipPrefix}`}
-              {event.method && ` · ${t(`security.methods.${event.method}`, { defaultValue: event.method })}`}
-            </span>
-            {DISOWNABLE_EVENT_TYPES.has(event.type) &&
-              (confirming === event.id ? (
-                <span className="security-list__confirm" role="group" aria-label={t('security.activity.notMeQuestion')}>
-                  {t('security.activity.notMeQuestion')}{' '}
-                  <Button variant="secondary" busy={disowning.isMutating} onClick={() => void disown(event.id)}>
-                    {t('security.activity.notMeConfirm')}
+        {events.map((event) => {
+          const failed = FAILED_EVENT_TYPES.has(event.type);
+          return (
+            <SecurityRow
+              key={event.id}
+              alert={failed}
+              icon={eventIcon(event.type)}
+              title={t(`security.events.${event.type}`)}
+              badges={
+                failed && (
+                  <span className="security-list__badge security-list__badge--alert">{t(`security.activity.badge.${event.type}`)}</span>
+                )
+              }
+              details={[
+                dateTime(event.at, lang),
+                event.device,
+                event.ipPrefix && <NetworkLabel key="network" prefix={event.ipPrefix} currentPrefix={current?.ipPrefix} />,
+                event.method && t(`security.methods.${event.method}`, { defaultValue: event.method }),
+              ].filter(Boolean)}
+              actions={
+                offersNotMe(event, current) &&
+                (confirming === event.id ? (
+                  <span className="security-list__confirm" role="group" aria-label={t('security.activity.notMeQuestion')}>
+                    {t('security.activity.notMeQuestion')}{' '}
+                    <Button variant="secondary" busy={disowning.isMutating} onClick={() => void disown(event.id)}>
+                      {t('security.activity.notMeConfirm')}
+                    </Button>
+                    <Button variant="link" onClick={() => setConfirming(undefined)}>
+                      {t('security.cancel')}
+                    </Button>
+                  </span>
+                ) : (
+                  <Button variant="link" onClick={() => setConfirming(event.id)}>
+                    {t('security.activity.notMe')}
                   </Button>
-                  <Button variant="link" onClick={() => setConfirming(undefined)}>
-                    {t('security.cancel')}
-                  </Button>
-                </span>
-              ) : (
-                <Button variant="link" onClick={() => setConfirming(event.id)}>
-                  {t('security.activity.notMe')}
-                </Button>
-              ))}
-          </li>
-        ))}
+                ))
+              }
+            />
+          );
+        })}
       </ul>
       {more && (
         <Button variant="secondary" busy={pages.isValidating} onClick={() => void pages.setSize(pages.size + 1)}>

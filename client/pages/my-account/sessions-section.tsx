@@ -10,6 +10,9 @@ import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
 import { endOtherSessions, endSession, SESSIONS_PATH, type MemberSession } from './security-center-api.ts';
 import { dateTime } from './dates.ts';
+import { NetworkLabel } from './network-label.tsx';
+import { isHandheld, SecurityRow } from './security-row.tsx';
+import { MonitorIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { PASSWORD_CHANGED_FLAG } from './use-password-changed-toast.ts';
 
 const OTHERS = 'others';
@@ -32,11 +35,12 @@ export function SessionsSection() {
     setTarget(which);
     ending.trigger(which).then(
       () => toastSuccess(done),
-      () => toastError({ messageKey: 'account.MyAccount.FailedToaster' }),
+      () => toastError({ messageKey: 'security.sessions.endFailed' }),
     );
   };
 
   const others = (sessions ?? []).filter((session) => !session.current);
+  const current = sessions?.find((session) => session.current);
   return (
     <AccountSection id="devices-sessions" title="security.sessions.title">
       <p>{t('security.sessions.intro')}</p>
@@ -47,22 +51,25 @@ export function SessionsSection() {
       )}
       <ul className="security-list" aria-label={t('security.sessions.title')}>
         {(sessions ?? []).map((session) => (
-          <li key={session.id} className="security-list__item">
-            <strong>{session.device || t('security.unknownDevice')}</strong>
-            {session.current && <span className="security-list__badge">{t('security.sessions.thisDevice')}</span>}
-            <span className="security-list__details">
-              {t(`security.methods.${session.method}`)} · {session.ipPrefix || t('security.unknownNetwork')}
-              {' · '}
-              {t('security.sessions.signedIn', { date: dateTime(session.createdAt, lang) })}
-              {' · '}
-              {t('security.sessions.lastSeen', { date: dateTime(session.lastSeenAt, lang) })}
-            </span>
-            {!session.current && (
-              <Button variant="link" busy={busy === session.id} onClick={() => end(session.id, 'security.sessions.ended')}>
-                {t('security.sessions.end')}
-              </Button>
-            )}
-          </li>
+          <SecurityRow
+            key={session.id}
+            icon={isHandheld(session.device) ? <PhoneIcon /> : <MonitorIcon />}
+            title={session.device || t('security.unknownDevice')}
+            badges={session.current && <span className="security-list__badge">{t('security.sessions.thisDevice')}</span>}
+            details={[
+              t(`security.methods.${session.method}`),
+              <NetworkLabel key="network" prefix={session.ipPrefix} currentPrefix={current?.ipPrefix} />,
+              t('security.sessions.signedIn', { date: dateTime(session.createdAt, lang) }),
+              t('security.sessions.lastSeen', { date: dateTime(session.lastSeenAt, lang) }),
+            ]}
+            actions={
+              !session.current && (
+                <Button variant="link" busy={busy === session.id} onClick={() => end(session.id, 'security.sessions.ended')}>
+                  {t('security.sessions.end')}
+                </Button>
+              )
+            }
+          />
         ))}
       </ul>
       {others.length > 0 && (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
@@ -54,39 +55,52 @@ function CollectedDataTable() {
   );
 }
 
-/** Korea: select-all, the terms of use and the collection of personal data, both required. */
+/**
+ * Korea, as Korean sites lay it out: "agree to all" in bold above a rule, then the terms of use
+ * with their "View" link on the same row, the collection of personal data with its table, both
+ * required, and the marketing e-mails as an optional consent ([선택]).
+ */
 export function KoreaConsents() {
   const { t } = useTranslation();
+  const hintId = useId();
   const form = useForm<RegisterFormValues>();
   const { values } = useFormState<RegisterFormValues>({ subscription: { values: true } });
   const all = koreaAllAccepted(values);
   const toggleAll = (checked: boolean) => {
     const patch = setKoreaAll(checked);
     form.batch(() => {
-      form.change('koreaTermsConsent', patch.koreaTermsConsent);
-      form.change('koreaPersonalDataConsent', patch.koreaPersonalDataConsent);
+      for (const [field, value] of Object.entries(patch)) form.change(field as keyof RegisterFormValues, value);
     });
   };
   return (
-    <fieldset className="field-group">
-      <legend className="field__label">{t('register.privacy.korea.legend')}</legend>
-      <div className="field">
-        <label className="radio-group__option">
-          <input type="checkbox" checked={all} onChange={(event) => toggleAll(event.target.checked)} />
+    <fieldset className="field-group consents">
+      <legend className="visually-hidden">{t('register.privacy.korea.legend')}</legend>
+      <div className="field consent consent--all">
+        <label className="consent__option">
+          <input type="checkbox" checked={all} aria-describedby={hintId} onChange={(event) => toggleAll(event.target.checked)} />
           <span>{t('register.privacy.korea.selectAll')}</span>
         </label>
+        <p id={hintId} className="field__hint">
+          {t('register.privacy.korea.selectAllHint')}
+        </p>
       </div>
-      <ConsentCheckbox name="koreaTermsConsent" required>
+      <ConsentCheckbox
+        name="koreaTermsConsent"
+        required
+        aside={
+          <ExternalLink href={KOREA_TERMS_OF_USE} label={t('register.privacy.korea.termsLink')}>
+            {t('register.privacy.korea.termsView')}
+          </ExternalLink>
+        }
+      >
         {t('register.privacy.korea.terms')}
       </ConsentCheckbox>
-      <p className="field__hint">
-        <ExternalLink href={KOREA_TERMS_OF_USE}>{t('register.privacy.korea.termsLink')}</ExternalLink>
-      </p>
       <ConsentCheckbox name="koreaPersonalDataConsent" required>
         {t('register.privacy.korea.personalData')}
       </ConsentCheckbox>
       <CollectedDataTable />
       <p className="field__hint">{t('register.privacy.korea.refusalNote')}</p>
+      <ConsentCheckbox name="isSubscribe">{t('register.privacy.korea.marketing')}</ConsentCheckbox>
     </fieldset>
   );
 }

@@ -41,6 +41,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
         maxLength={COMPANY_MAX_LENGTH + 1}
         autoComplete="organization"
         required={!isIotmartAna}
+        optional={isIotmartAna}
       />
       <SelectField
         name="country"
@@ -58,6 +59,7 @@ export function LocationFields({ countries, isIotmartAna, pass }: LocationFields
           options={states}
           autoComplete="address-level1"
           required={requiresState(values.country)}
+          optional={!requiresState(values.country)}
         />
       )}
       {needsVatAndAddress(country?.region, pass) && (

@@ -11,7 +11,7 @@ import { SampleNumberTip } from './sample-number-tip.tsx';
 import { effectivePhoneMode, switchPhoneMode } from './phone-mode.ts';
 import type { PhoneMode, RegisterFormValues } from './register-values.ts';
 
-const MODES: readonly PhoneMode[] = ['phone', 'mobile'];
+const MODES: readonly PhoneMode[] = ['mobile', 'phone'];
 
 function PhoneModeChoice({ country, onChoose }: { country: CountryRecord | undefined; onChoose: (mode: PhoneMode) => void }) {
   const { t } = useTranslation();
@@ -65,7 +65,7 @@ export function PhoneFields({ countries }: { countries: readonly CountryRecord[]
           parts={[
             { name: 'telAreacode', label: 'register.telAreacode', autoComplete: 'tel-area-code', required: true },
             { name: 'telNo', label: 'register.telNo', autoComplete: 'tel-local', required: true },
-            { name: 'telExt', label: 'register.telExt', autoComplete: 'tel-extension' },
+            { name: 'telExt', label: 'register.telExt', autoComplete: 'tel-extension', optional: true },
           ]}
         />
       ) : (

@@ -17,11 +17,27 @@ export function resetPrivacyAnswers(): Record<PrivacyAnswer, undefined> {
   return Object.fromEntries(PRIVACY_ANSWERS.map((answer) => [answer, undefined])) as Record<PrivacyAnswer, undefined>;
 }
 
-/** Korea's select-all box is ticked exactly when both consents are. */
-export function koreaAllAccepted(values: ConsentValues): boolean {
-  return values.koreaTermsConsent === true && values.koreaPersonalDataConsent === true;
+/**
+ * The subscription is a checkbox: one left unticked is the answer no. The spec's register call
+ * (and the rule that checks it) wants a yes or a no, never a missing answer.
+ */
+export function withSubscribeAnswer<T extends ConsentValues>(values: T): T {
+  return { ...values, isSubscribe: values.isSubscribe === true };
 }
 
-export function setKoreaAll(accepted: boolean): Pick<ConsentValues, 'koreaTermsConsent' | 'koreaPersonalDataConsent'> {
-  return { koreaTermsConsent: accepted, koreaPersonalDataConsent: accepted };
+/** Korea's "agree to all" covers the two required consents and the optional marketing e-mails. */
+const KOREA_ALL = ['koreaTermsConsent', 'koreaPersonalDataConsent', 'isSubscribe'] as const;
+
+/** The select-all box is ticked exactly when every box under it is. */
+export function koreaAllAccepted(values: ConsentValues): boolean {
+  return KOREA_ALL.every((answer) => values[answer] === true);
+}
+
+/** Ticking gives all three; unticking takes the two required ones back (not given) and says no to the e-mails. */
+export function setKoreaAll(accepted: boolean): Pick<ConsentValues, (typeof KOREA_ALL)[number]> {
+  return {
+    koreaTermsConsent: accepted || undefined,
+    koreaPersonalDataConsent: accepted || undefined,
+    isSubscribe: accepted,
+  };
 }

@@ -8,6 +8,7 @@ import { validateRegistration } from '../../../shared/rules/registration.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { Captcha } from '../../ui/captcha/captcha.tsx';
 import { submitWithFocus } from '../../ui/focus-first-invalid.ts';
 import { captchaAnswer } from '../../ui/captcha/captcha-answer.ts';
@@ -26,6 +27,7 @@ import { LocationFields } from './location-fields.tsx';
 import { PasswordFields } from './password-fields.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { effectivePhoneMode } from './phone-mode.ts';
+import { withSubscribeAnswer } from './privacy-answers.ts';
 import { PrivacyBlock } from './privacy-block.tsx';
 import { register } from './register-api.ts';
 import { failureCode, toastFailure } from '../../state/request-failure.ts';
@@ -48,7 +50,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
   const emailStatusOf = emailCheck.statusOf;
   const validate = useCallback(
     (values: RegisterFormValues) => {
-      return validateRegistration(values, {
+      return validateRegistration(withSubscribeAnswer(values), {
         isIotmartAna: variant.isIotmartAna,
         region: findCountry(countries, values.country)?.region,
         source: session.pass,
@@ -101,7 +103,7 @@ export function RegisterForm({ countries, session }: { countries: readonly Count
     >
       {({ handleSubmit, submitting }) => (
         <form className="register-form" noValidate onSubmit={(event) => void submitWithFocus(event, handleSubmit)}>
-          <p className="field__hint">{t('register.requiredNote')}</p>
+          <ErrorSummary />
           <FormSection id="register-account" title="register.sections.account">
             <div className="field-row">
               <NameFields firstNameLabel="register.firstName" lastNameLabel="register.lastName" />

@@ -5,6 +5,7 @@ import { isJapan, isKorea, isTurkey, needsVatAndAddress } from '../../../shared/
 import { TRACKING_VALUE_MAX_LENGTH, URL_MAX_LENGTH } from '../../../shared/limits.ts';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import { effectivePhoneMode } from './phone-mode.ts';
+import { withSubscribeAnswer } from './privacy-answers.ts';
 import type { RegisterFormValues } from './register-values.ts';
 
 /** The query values registration carries along (spec sections 2 and 3). */
@@ -38,7 +39,7 @@ const tracking = (field: TrackingField, value: string | undefined) =>
   withoutInvisible(trimmed(value).slice(0, field === 'referer' ? URL_MAX_LENGTH : TRACKING_VALUE_MAX_LENGTH));
 
 function consents(values: RegisterFormValues): Partial<RegisterRequest> {
-  const isSubscribe = values.isSubscribe;
+  const { isSubscribe } = withSubscribeAnswer(values);
   if (isTurkey(values.country)) return { turkeyPolicyConsent: values.turkeyPolicyConsent, isSubscribe };
   if (isKorea(values.country)) {
     return { koreaTermsConsent: values.koreaTermsConsent, koreaPersonalDataConsent: values.koreaPersonalDataConsent, isSubscribe };

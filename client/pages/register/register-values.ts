@@ -9,8 +9,8 @@ export interface RegisterFormValues extends RegistrationValues {
 }
 
 /**
- * Only the phone choice starts with a value. Fields that appear later (phone or mobile, state,
+ * Most members give a mobile number, so it is the first choice. Only the phone choice starts with a value. Fields that appear later (phone or mobile, state,
  * VAT, consents) must not have one: react-final-form resets a field mounting for the first
  * time to its initial value, which would undo the country code filled in just before.
  */
-export const INITIAL_REGISTER_VALUES: RegisterFormValues = { phoneMode: 'phone' };
+export const INITIAL_REGISTER_VALUES: RegisterFormValues = { phoneMode: 'mobile' };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useField } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
 import type { CaptchaType } from '../../../shared/enums.ts';
 import { validateCaptcha } from '../../../shared/rules/registration.ts';
 import { useLanguage } from '../../session/language-context.ts';
@@ -29,6 +30,7 @@ export function Captcha({ name, type, siteKey, resetKey = 0 }: CaptchaProps) {
   const lang = useLanguage();
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ reset: () => void } | undefined>(undefined);
+  const { t } = useTranslation();
   const { input, meta } = useField<string | undefined>(name, { validate: (value) => validateCaptcha(type, value) });
   const error = useVisibleError(meta);
   const onChange = useRef(input.onChange);
@@ -71,7 +73,12 @@ export function Captcha({ name, type, siteKey, resetKey = 0 }: CaptchaProps) {
 
   if (!shown) return null;
   return (
-    <div className="captcha" aria-describedby={error ? `${id}-error` : undefined}>
+    <div
+      className="captcha"
+      data-field={name}
+      data-summary-label={t('common.captcha')}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <div ref={container} className="captcha__widget" data-captcha-type={type} />
       <FieldMessage id={`${id}-error`} code={error} />
     </div>

@@ -8,7 +8,6 @@ import { Spinner } from '../spinner.tsx';
 import { Chips } from './chips.tsx';
 import { OptionLevel } from './option-level.tsx';
 import { chipsOf, removeChip, sameSelection, setChecked } from './option-tree.ts';
-import { RequiredMark } from '../required-mark.tsx';
 
 export interface CheckboxTreeProps {
   /** Form field holding the list of ticked values. */
@@ -17,7 +16,6 @@ export interface CheckboxTreeProps {
   legend: string;
   /** The option tree; undefined while it loads. */
   options: readonly OptionRecord[] | undefined;
-  required?: boolean;
 }
 
 const NO_VALUES: string[] = [];
@@ -26,7 +24,7 @@ const NO_VALUES: string[] = [];
  * A multi-select of parent and child options as nested checkboxes, with the choices shown as
  * removable chips. The rules of ticking live in option-tree.ts.
  */
-export function CheckboxTree({ name, legend, options, required = false }: CheckboxTreeProps) {
+export function CheckboxTree({ name, legend, options }: CheckboxTreeProps) {
   const { t } = useTranslation();
   const id = useId();
   const chipsRef = useRef<HTMLUListElement>(null);
@@ -52,10 +50,13 @@ export function CheckboxTree({ name, legend, options, required = false }: Checkb
   };
 
   return (
-    <fieldset className={error ? 'checkbox-tree is-invalid' : 'checkbox-tree'} aria-describedby={describedBy(error && errorId)}>
+    <fieldset
+      className={error ? 'checkbox-tree is-invalid' : 'checkbox-tree'}
+      data-field={name}
+      aria-describedby={describedBy(error && errorId)}
+    >
       <legend id={`${id}-legend`} className="field__label" tabIndex={-1}>
         {t(legend)}
-        {required && <RequiredMark />}
       </legend>
       {/* Under the question, not after a list taller than a phone's screen: seen where the focus lands. */}
       <FieldMessage id={errorId} code={error} />

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Clock } from '../../common/clock.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
 import type { MemberAccounts } from './accounts.ts';
+import type { ConsentOwners } from './consent-owners.ts';
 import { errorHtml } from './pages.ts';
 import { portalSignIn, type PortalSignIn } from './portal-session.ts';
 import { INTERACTION_PATH } from './paths.ts';
@@ -14,6 +15,7 @@ export interface InteractionRouteOptions {
   provider: Provider;
   accounts: MemberAccounts;
   firstParty: Set<string>;
+  owners: ConsentOwners;
   clock: Clock;
 }
 
@@ -33,20 +35,31 @@ function freshEnough(signIn: PortalSignIn, details: InteractionDetails, nowSecon
  * The provider's interactions are the portal's own screens. Login: without a (fresh enough)
  * portal sign-in, the browser goes to /{lang}/login, which returns here after any way in;
  * with one, the provider session takes the member's subject, how and when they signed in.
- * Consent: a first-party site is granted what it asked for at once.
+ * Consent: a first-party site is granted what it asked for at once; for any other site the
+ * member answers the portal's consent screen, in this browser's portal session.
  */
-export default async function interactionRoute(app: FastifyInstance, { provider, accounts, firstParty, clock }: InteractionRouteOptions) {
+export default async function interactionRoute(
+  app: FastifyInstance,
+  { provider, accounts, firstParty, owners, clock }: InteractionRouteOptions,
+) {
   async function finish(request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>, merge: boolean) {
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: merge });
   }
 
-  async function grantConsent(request: FastifyRequest, reply: FastifyReply, details: InteractionDetails) {
+  async function grantConsent(request: FastifyRequest, reply: FastifyReply, details: InteractionDetails, lang: string) {
     const accountId = details.session?.accountId;
     const clientId = String(details.params.client_id);
     if (!accountId) return finish(request, reply, { error: 'login_required' }, false);
-    // Third-party sites need the member's explicit Allow, which this portal does not ask yet.
-    if (!firstParty.has(clientId)) return finish(request, reply, { error: 'consent_required' }, false);
+    if (!firstParty.has(clientId)) {
+      // A third-party site waits for the member's own Allow, asked in the portal session that signed in here.
+      const signIn = portalSignIn(request);
+      if (!signIn || (await accounts.subjectOf(signIn.memberId)) !== accountId)
+        return finish(request, reply, { error: 'login_required' }, false);
+      // The provider's clock, not the portal's: the question lasts as long as the interaction.
+      await owners.bind(details.uid, signIn.sessionId, details.exp - Math.floor(Date.now() / 1000));
+      return reply.redirect(`/${lang}/site-consent/${details.uid}`, 303);
+    }
     const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
     const missing = details.prompt.details as {
       missingOIDCScope?: string[];
@@ -82,7 +95,7 @@ export default async function interactionRoute(app: FastifyInstance, { provider,
           .type('text/html; charset=utf-8')
           .send(errorHtml(oidcLanguage(request)));
       const lang = oidcLanguage(request, details.params.ui_locales);
-      if (details.prompt.name === 'consent') return grantConsent(request, reply, details);
+      if (details.prompt.name === 'consent') return grantConsent(request, reply, details, lang);
 
       const signIn = portalSignIn(request);
       if (!signIn || !freshEnough(signIn, details, Math.floor(clock.now() / 1000))) {

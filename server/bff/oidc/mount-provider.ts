@@ -6,6 +6,7 @@ import type { RedisStore } from '../store/redis-store.ts';
 import type { Upstream } from '../upstream.ts';
 import type { BffConfig } from '../config.ts';
 import { noBackchannelLogout, type SendBackchannelLogout } from './backchannel.ts';
+import type { MemberSites } from './member-sites.ts';
 
 export interface MountOptions {
   config: BffConfig;
@@ -16,29 +17,49 @@ export interface MountOptions {
   session: SessionPluginOptions;
 }
 
+/** What the rest of the portal uses of its OpenID Provider. */
+export interface MountedProvider {
+  /** What every way a portal session ends must call. */
+  sendBackchannelLogout: SendBackchannelLogout;
+  /** The member's consent answers and Connected sites; undefined without sites. */
+  memberSites?: MemberSites;
+}
+
 /**
- * Mounts the portal's OpenID Provider when sites are configured (OIDC_CLIENTS), and returns what
- * every way a portal session ends must call. Without sites there is nothing to mount or to tell.
+ * Mounts the portal's OpenID Provider when sites are configured (OIDC_CLIENTS). Without sites
+ * there is nothing to mount, to tell or to list.
  */
-export async function mountOpenIdProvider(app: FastifyInstance, options: MountOptions): Promise<SendBackchannelLogout> {
+export async function mountOpenIdProvider(app: FastifyInstance, options: MountOptions): Promise<MountedProvider> {
   const { config, store } = options;
-  if (!config.oidc) return noBackchannelLogout;
+  if (!config.oidc) return { sendBackchannelLogout: noBackchannelLogout };
   // Loaded only when sites are configured: a portal without them never loads oidc-provider.
-  const [{ MemberAccounts }, { backchannelLogout }, { default: oidcRoutes }, { createProvider, firstPartyClients }, { SessionLinks }] =
-    await Promise.all([
-      import('./accounts.ts'),
-      import('./backchannel-sender.ts'),
-      import('./oidc-routes.ts'),
-      import('./provider.ts'),
-      import('./session-links.ts'),
-    ]);
+  const [
+    { MemberAccounts },
+    { backchannelLogout },
+    { default: oidcRoutes },
+    { createProvider, firstPartyClients },
+    { SessionLinks },
+    { ConsentOwners },
+    { MemberSites },
+  ] = await Promise.all([
+    import('./accounts.ts'),
+    import('./backchannel-sender.ts'),
+    import('./oidc-routes.ts'),
+    import('./provider.ts'),
+    import('./session-links.ts'),
+    import('./consent-owners.ts'),
+    import('./member-sites.ts'),
+  ]);
   const accounts = new MemberAccounts(options.upstream);
   const links = new SessionLinks(store, config.sessionAbsoluteSeconds);
   const provider = createProvider({ config, oidc: config.oidc, store, accounts, links, log: app.log });
+  const firstParty = firstPartyClients(config.oidc);
+  const owners = new ConsentOwners(store);
   await app.register(oidcRoutes, {
     provider,
     accounts,
-    firstParty: firstPartyClients(config.oidc),
+    firstParty,
+    owners,
     upstream: options.upstream,
     clock: options.clock,
     session: options.session,
@@ -51,5 +72,8 @@ export async function mountOpenIdProvider(app: FastifyInstance, options: MountOp
       ),
     ],
   });
-  return backchannelLogout(provider, links, app.log);
+  return {
+    sendBackchannelLogout: backchannelLogout(provider, links, app.log),
+    memberSites: new MemberSites(provider, store, accounts, owners, config.oidc.clients, firstParty),
+  };
 }

@@ -1,4 +1,5 @@
 import { loadOidcClients, type OidcClientConfig } from './client-config.ts';
+import { loadPairwiseSalt } from './pairwise-subject.ts';
 import { loadSigningKeys, type SigningKey } from './signing-keys.ts';
 
 export interface OidcConfig {
@@ -6,6 +7,8 @@ export interface OidcConfig {
   signingKeys: SigningKey[];
   /** Token requests per minute for one client from one address (OIDC_TOKEN_RATE_LIMIT_PER_MINUTE). */
   tokenRateLimitPerMinute: number;
+  /** OIDC_PAIRWISE_SALT: each site gets its own `sub` for a member; unset, every site gets the public id. */
+  pairwiseSalt?: string;
 }
 
 /**
@@ -18,5 +21,11 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv, dataDir: string): OidcCon
   const perMinute = env.OIDC_TOKEN_RATE_LIMIT_PER_MINUTE?.trim() || '60';
   if (!/^[1-9][0-9]{0,5}$/.test(perMinute))
     throw new Error(`Invalid OIDC_TOKEN_RATE_LIMIT_PER_MINUTE: '${perMinute}' is not a positive whole number`);
-  return { clients, signingKeys: loadSigningKeys(env, dataDir), tokenRateLimitPerMinute: Number(perMinute) };
+  const pairwiseSalt = loadPairwiseSalt(env, clients);
+  return {
+    clients,
+    signingKeys: loadSigningKeys(env, dataDir),
+    tokenRateLimitPerMinute: Number(perMinute),
+    ...(pairwiseSalt ? { pairwiseSalt } : {}),
+  };
 }

@@ -9,6 +9,8 @@ declare module 'oidc-provider' {
     addOIDCScope(scope: string): void;
     addOIDCClaims(claims: string[]): void;
     addResourceScope(indicator: string, scope: string): void;
+    getOIDCScope(): string;
+    getOIDCClaims(): string[];
     save(): Promise<string>;
     destroy(): Promise<void>;
   }
@@ -20,6 +22,15 @@ declare module 'oidc-provider' {
     params: Record<string, unknown>;
     prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
     session?: { accountId?: string };
+  }
+
+  /** An interaction as stored: what the portal's screens read and answer by its uid. */
+  interface Interaction extends InteractionDetails {
+    exp: number;
+    returnTo: string;
+    lastSubmission?: Record<string, unknown>;
+    result?: Record<string, unknown>;
+    save(ttlSeconds: number): Promise<string>;
   }
 
   interface ProviderClient {
@@ -53,7 +64,7 @@ declare module 'oidc-provider' {
       params?: Record<string, unknown>;
       client?: ProviderClient;
       session?: ProviderSession;
-      result?: { login?: unknown };
+      result?: { login?: unknown; consent?: unknown };
       entities: Record<string, unknown>;
     };
   }
@@ -87,7 +98,7 @@ declare module 'oidc-provider' {
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): void;
     on(event: string, listener: (...args: never[]) => void): void;
-    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
       req: IncomingMessage,
       res: ServerResponse,
@@ -102,6 +113,7 @@ declare module 'oidc-provider' {
     ): Promise<string>;
     Grant: (new (properties: { accountId: string; clientId: string }) => Grant) & ModelStatic<Grant>;
     Client: { find(id: string): Promise<ProviderClient | undefined> };
+    Interaction: ModelStatic<Interaction>;
     Session: ModelStatic<ProviderSession>;
   }
 }

@@ -6,6 +6,7 @@ import session, { ALLOWED_DURING_PASSWORD_CHANGE, type SessionPluginOptions } fr
 import type { RedisStore } from '../store/redis-store.ts';
 import type { Upstream } from '../upstream.ts';
 import type { MemberAccounts } from './accounts.ts';
+import type { ConsentOwners } from './consent-owners.ts';
 import interactionRoute from './interaction-route.ts';
 import { oidcLanguage } from './oidc-language.ts';
 import { attachPortalRequest } from './portal-request.ts';
@@ -16,6 +17,7 @@ export interface OidcRoutesOptions {
   provider: Provider;
   accounts: MemberAccounts;
   firstParty: Set<string>;
+  owners: ConsentOwners;
   upstream: Upstream;
   clock: Clock;
   session: SessionPluginOptions;
@@ -109,5 +111,5 @@ export default async function oidcRoutes(app: FastifyInstance, options: OidcRout
     },
     handler: handOver,
   });
-  await app.register(interactionRoute, { provider, accounts: options.accounts, firstParty, clock: options.clock });
+  await app.register(interactionRoute, { provider, accounts: options.accounts, firstParty, owners: options.owners, clock: options.clock });
 }

@@ -7,8 +7,10 @@ import type { KeyValueStore } from '../store/key-value-store.ts';
 import type { MemberAccounts } from './accounts.ts';
 import type { OidcClientConfig } from './client-config.ts';
 import type { OidcConfig } from './oidc-config.ts';
+import { memberGrants } from './member-grants.ts';
 import { oidcAuthorizationsTotal, oidcTokensIssuedTotal } from './oidc-metrics.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
+import { pairwiseSubject } from './pairwise-subject.ts';
 import { portalRequestOf } from './portal-request.ts';
 import type { SessionLinks } from './session-links.ts';
 import { storeAdapter } from './store-adapter.ts';
@@ -28,10 +30,11 @@ const MINUTE = 60;
 const DAY = 24 * 3600;
 
 /** The provider's view of a configured site; first_party stays ours (read through firstPartyClients). */
-function providerClient(client: OidcClientConfig) {
+function providerClient(client: OidcClientConfig, pairwise: boolean) {
   const { first_party: _firstParty, backchannel_logout_uri, ...metadata } = client;
   return {
     ...metadata,
+    ...(pairwise ? { subject_type: 'pairwise' } : {}),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     ...(backchannel_logout_uri ? { backchannel_logout_uri, backchannel_logout_session_required: true } : {}),
@@ -60,7 +63,8 @@ function loginPolicy(links: SessionLinks) {
   policy.get('login')!.checks.add(
     new Check('portal_session', 'the portal sign-in behind this session has ended', 'login_required', async (ctx) => {
       const { session, result } = ctx.oidc;
-      if (!session?.accountId || result?.login) return Check.NO_NEED_TO_PROMPT;
+      // Just answered at the portal (signed in, or consent given in the portal session the question was filed under).
+      if (!session?.accountId || result?.login || result?.consent) return Check.NO_NEED_TO_PROMPT;
       const signIn = portalRequestOf(ctx.req)?.signIn;
       if (!signIn) return Check.REQUEST_PROMPT;
       return (await links.holds(signIn.sessionId, session.jti)) ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
@@ -71,14 +75,19 @@ function loginPolicy(links: SessionLinks) {
 }
 
 /**
- * The grant behind an authorization. A first-party site is granted what it asks for without a
- * consent step, so single sign-on to it (prompt=none included) needs no interaction.
+ * The grant behind an authorization: this provider session's, else the one the member gave the
+ * site before. A first-party site is granted what it asks for without a consent step, so single
+ * sign-on to it (prompt=none included) needs no interaction.
  */
-async function existingGrant(ctx: KoaContextWithOIDC, firstParty: Set<string>) {
+async function existingGrant(ctx: KoaContextWithOIDC, firstParty: Set<string>, store: KeyValueStore) {
   const { client, session, result, provider } = ctx.oidc;
   if (!client || !session) return undefined;
   const grantId = (result as { consent?: { grantId?: string } } | undefined)?.consent?.grantId ?? session.grantIdFor(client.clientId);
-  const found = grantId ? await provider.Grant.find(grantId) : undefined;
+  let found = grantId ? await provider.Grant.find(grantId) : undefined;
+  // A third-party site the member allowed before (in any browser) asks nothing again, until the
+  // member removes it in Connected sites.
+  if (!found && session.accountId)
+    found = (await memberGrants(provider, store, session.accountId)).find(({ grant }) => grant.clientId === client.clientId)?.grant;
   if (!firstParty.has(client.clientId) || !session.accountId) return found;
   const grant =
     found && found.accountId === session.accountId
@@ -107,7 +116,8 @@ export function createProvider({ config, oidc, store, accounts, links, log }: Pr
 
   const provider = new Provider(config.publicOrigin, {
     adapter: storeAdapter(store),
-    clients: oidc.clients.map(providerClient),
+    clients: oidc.clients.map((client) => providerClient(client, oidc.pairwiseSalt !== undefined)),
+    ...(oidc.pairwiseSalt ? { subjectTypes: ['pairwise'], pairwiseIdentifier: pairwiseSubject(oidc.pairwiseSalt) } : {}),
     jwks: { keys: oidc.signingKeys },
     // Derived from the session secret, so that every instance reads the others' cookies.
     cookies: { keys: [createHmac('sha256', config.sessionSecret).update('oidc-cookies').digest('base64url')] },
@@ -171,7 +181,7 @@ export function createProvider({ config, oidc, store, accounts, links, log }: Pr
       const { dispatcher: _guard, ...rest } = options;
       return fetch(url, rest);
     },
-    loadExistingGrant: (ctx: KoaContextWithOIDC) => existingGrant(ctx, firstParty),
+    loadExistingGrant: (ctx: KoaContextWithOIDC) => existingGrant(ctx, firstParty, store),
     renderError: async (ctx: KoaContextWithOIDC) => errorPage(ctx, langOf(ctx)),
   });
   // Behind a TLS proxy (TRUST_PROXY), endpoint URLs and cookie flags follow X-Forwarded-*.

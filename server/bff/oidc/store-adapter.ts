@@ -3,6 +3,7 @@ import type { KeyValueStore } from '../store/key-value-store.ts';
 /** What oidc-provider stores: its payloads are JSON objects with a few well-known fields. */
 interface Payload {
   grantId?: string;
+  accountId?: string;
   uid?: string;
   userCode?: string;
   consumed?: number;
@@ -12,13 +13,16 @@ interface Payload {
 /** Records without an expiry of their own (none today) still leave the store eventually. */
 const FALLBACK_TTL_SECONDS = 14 * 24 * 3600;
 
+/** The ids of a member's grants (by subject), for Connected sites and the remembered consent. */
+export const memberGrantsKey = (accountId: string) => `oidc:account-grants:${accountId}`;
+
 const ttl = (expiresIn: number | undefined) => Math.max(1, Math.ceil(expiresIn ?? FALLBACK_TTL_SECONDS));
 
 /**
  * oidc-provider's storage over the portal's KeyValueStore (memory, or Redis shared by every
  * portal instance): a code issued by one instance is redeemed at another. Each model keeps its
- * records under `oidc:<Model>:<id>`; lookups by uid and user code and the grant's list of
- * records are index keys beside them. A code's use is a separate setIfAbsent key, so that
+ * records under `oidc:<Model>:<id>`; lookups by uid and user code, the grant's list of
+ * records and the member's list of grants are index keys beside them. A code's use is a separate setIfAbsent key, so that
  * redeeming it on two instances at once marks it used once and never loses the mark.
  */
 export function storeAdapter(store: KeyValueStore) {
@@ -39,6 +43,7 @@ export function storeAdapter(store: KeyValueStore) {
       if (payload.uid) await store.set(`${this.prefix}uid:${payload.uid}`, id, seconds);
       if (payload.userCode) await store.set(`${this.prefix}user-code:${payload.userCode}`, id, seconds);
       if (payload.grantId) await store.addToSet(`oidc:grant:${payload.grantId}`, `${this.model}:${id}`, seconds);
+      if (this.model === 'Grant' && payload.accountId) await store.addToSet(memberGrantsKey(payload.accountId), id, seconds);
     }
 
     async find(id: string): Promise<Payload | undefined> {
@@ -65,6 +70,10 @@ export function storeAdapter(store: KeyValueStore) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (this.model === 'Grant') {
+        const accountId = (await this.find(id))?.accountId;
+        if (accountId) await store.removeFromSet(memberGrantsKey(accountId), id);
+      }
       await store.delete(this.key(id));
       await store.delete(`${this.key(id)}:consumed`);
     }

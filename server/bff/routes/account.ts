@@ -49,6 +49,17 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
     );
   });
 
+  /**
+   * An account bound for deletion is signed out everywhere but here: the member's other sessions
+   * end (and tell their sites), and the sites this browser signed in at are told too. This session
+   * goes on, as the spec shows the member the deletion date and Restore at once.
+   */
+  async function signOutEverywhereElse(request: FastifyRequest, memberId: number) {
+    const current = request.session.sessionId;
+    await deps.sessions.endSessions(memberId, { reason: 'deletionRequested', except: current });
+    await app.sendBackchannelLogout({ sessionId: current });
+  }
+
   // Passed on as they are; the language is that of the confirmation mail a deletion sends.
   // Asking for deletion needs a recent sign-in; restoring never does.
   for (const name of ['delete', 'applyDeleteTag', 'applyRestoreTag'] as const) {
@@ -61,7 +72,10 @@ export default async function accountRoutes(app: FastifyInstance, deps: RouteDep
       handler: async (request, reply) => {
         const result = await callAsMember(upstream, request, reply, accountContract[name], { language: requestLanguage(request) });
         const memberId = request.session?.memberId;
-        if (result.body.isSuccess && memberId !== undefined) await record(request, { type: DELETION_EVENTS[name], memberId });
+        if (result.body.isSuccess && memberId !== undefined) {
+          await record(request, { type: DELETION_EVENTS[name], memberId });
+          if (name !== 'applyRestoreTag') await signOutEverywhereElse(request, memberId);
+        }
         return relay(reply, result);
       },
     });

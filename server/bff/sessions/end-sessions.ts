@@ -7,7 +7,15 @@ import { memberSessions } from './member-sessions.ts';
 
 /** Why a session ended: every way there is. */
 export type SessionEndReason =
-  'signOut' | 'idleTimeout' | 'absoluteTimeout' | 'endedByMember' | 'notMe' | 'passwordChanged' | 'ticketRefused' | 'tokenRefused';
+  | 'signOut'
+  | 'idleTimeout'
+  | 'absoluteTimeout'
+  | 'endedByMember'
+  | 'notMe'
+  | 'passwordChanged'
+  | 'deletionRequested'
+  | 'ticketRefused'
+  | 'tokenRefused';
 
 /** What a listener learns of an ended session (never its token). */
 export interface EndedSession {

@@ -1,5 +1,6 @@
 import type { PortalRoute } from '../route.ts';
 import { accountPortal } from './account.ts';
+import { companySitesPortal } from './company-sites.ts';
 import { crmPortal } from './crm.ts';
 import { infoPortal } from './info.ts';
 import { passkeysPortal } from './passkeys.ts';
@@ -29,6 +30,7 @@ export const portal = {
   crm: crmPortal,
   register: registerPortal,
   password: passwordPortal,
+  companySites: companySitesPortal,
 };
 
 export const PORTAL_ROUTES: readonly PortalRoute[] = Object.values(portal).flatMap((group) => Object.values(group));

@@ -1,8 +1,12 @@
 import t from 'tap';
+import * as client from 'openid-client';
+import { ManualClock } from '../../../server/common/clock.ts';
+import { PURGE_JOB_NAME } from '../../../server/member-service/jobs/purge-deleted-members.ts';
 import { createActiveMember, signIn, startStack, type TestClient } from '../../helper.ts';
 import {
   authorizationRequest,
   followPortal,
+  oauthErrorOf,
   oidcClientsEnv,
   redeem,
   siteClient,
@@ -12,18 +16,29 @@ import {
 
 /**
  * A portal session ended from elsewhere tells the sites it signed in at: ended from Devices and
- * sessions (one, or all others), or by a password change, which ends the member's other sessions.
+ * sessions (one, or all others), by a password change, which ends the member's other sessions,
+ * or by a request to delete the account.
  */
+const DAY_MS = 24 * 3600 * 1000;
+const clock = new ManualClock(Date.UTC(2026, 5, 10, 9));
 const [site] = await startRelyingSites(t, [{ id: 'shop' }]);
-const stack = await startStack(t, { env: oidcClientsEnv([site!]) });
+const stack = await startStack(t, { env: oidcClientsEnv([site!]), clock, memberService: { jobPollSeconds: 0 } });
 const portal = stack.bffUrl;
 
-/** Signs the browser in at the site; the sid the site was told. */
-async function signedInAtSite(browser: TestClient): Promise<string> {
+/** Signs the browser in at the site (staying signed in): the sid the site was told, and its refresh. */
+async function signInAtSite(browser: TestClient) {
   const config = await siteClient(portal, site!);
-  const pending = await authorizationRequest(config, site!);
-  return String((await redeem(config, pending, (await followPortal(browser, portal, pending.url)).url)).claims()!.sid);
+  const pending = await authorizationRequest(config, site!, { scope: 'openid email offline_access' });
+  const tokens = await redeem(config, pending, (await followPortal(browser, portal, pending.url)).url);
+  let refreshToken = tokens.refresh_token!;
+  // Each refresh rotates the token: the next one uses the newest.
+  const refresh = async () => {
+    refreshToken = (await client.refreshTokenGrant(config, refreshToken)).refresh_token!;
+  };
+  return { sid: String(tokens.claims()!.sid), refresh };
 }
+
+const signedInAtSite = async (browser: TestClient) => (await signInAtSite(browser)).sid;
 
 async function twoBrowsers() {
   const member = await createActiveMember(stack);
@@ -58,4 +73,29 @@ t.test('a password change ends the other sessions and tells their sites', async 
   });
   t.equal(changed.body.code, 'ok');
   t.equal((await verifyLogoutToken(portal, site!, await token)).sid, phoneSid);
+});
+
+/** The logout tokens the site receives from now on, once there are `count` of them. */
+async function nextLogoutTokens(count: number): Promise<string[]> {
+  const seen = site!.logoutTokens.length;
+  for (let waited = 0; site!.logoutTokens.length < seen + count; waited += 20) {
+    if (waited > 5000) throw new Error(`fewer than ${count} logout tokens`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return site!.logoutTokens.slice(seen);
+}
+
+t.test('a deletion request signs the member out of every site, this browser too; the purge ends what the sites hold', async (t) => {
+  const { laptop, phoneSid } = await twoBrowsers();
+  const here = await signInAtSite(laptop);
+  const tokens = nextLogoutTokens(2);
+  t.equal((await laptop.delete('/api/member', {})).body.code, 'ok');
+  const sids = await Promise.all((await tokens).map(async (token) => (await verifyLogoutToken(portal, site!, token)).sid));
+  t.same(sids.sort(), [phoneSid, here.sid].sort(), 'the sites of both sessions are told');
+  t.equal((await laptop.get('/api/member')).status, 200, 'this session goes on, to show the deletion date and Restore');
+  t.equal(await oauthErrorOf(here.refresh()), 'none', 'staying signed in lasts while the account may still be restored');
+
+  clock.advance(31 * DAY_MS);
+  await stack.apps.memberService.jobs.runNow(PURGE_JOB_NAME);
+  t.equal(await oauthErrorOf(here.refresh()), 'invalid_grant', 'once the account is gone, the site cannot refresh');
 });

@@ -1,0 +1,96 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { createActiveMember, freePort, startStack } from '../helper.ts';
+import { settle } from './axe.ts';
+import { launchBrowser } from './browser.ts';
+import { builtClientDir } from './client-build.ts';
+import { breaksInsideWords, contextAt, overflowOf } from './layout-checks.ts';
+import { exactLabel, textsOf } from './texts.ts';
+
+/**
+ * Wrapping on the narrowest phones: Japanese My account at 320 pixels never scrolls sideways and
+ * its option names never break inside a word (no ン or "PC" alone on a line); Spanish buttons
+ * stay on one line at 360 pixels.
+ */
+t.setTimeout(240_000);
+// Passkeys need a secure context: the portal answers on localhost, as browsers require.
+const port = await freePort();
+const portal = `http://localhost:${port}`;
+const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: portal, CLIENT_DIR: await builtClientDir() } });
+const browser = await launchBrowser(t);
+
+/** How many lines an element's text takes. */
+const linesOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top))).size;
+  });
+
+/** Lines of a block's text that hold only a fragment a reader cannot take alone. */
+const loneLines = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const block of document.querySelectorAll(selector)) {
+      const lines = new Map<number, string>();
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getClientRects()[0];
+          if (!box) continue;
+          const top = Math.round(box.top);
+          lines.set(top, (lines.get(top) ?? '') + text[i]);
+        }
+      }
+      for (const line of lines.values()) if (/^\s*(PC|ン)\s*$/.test(line)) found.push(`${block.textContent}: "${line}"`);
+    }
+    return found;
+  }, selector);
+
+t.test('ja-jp at 320 pixels: My account fits the screen; option names break between words', async (t) => {
+  const text = textsOf('ja-jp');
+  const page = await (await contextAt(browser, stack, 320, 'light', 'ja-JP')).newPage();
+  const member = await createActiveMember(stack, `hanako.yamada.factory${Date.now() % 1e4}@example.co.jp`);
+  await page.goto('/ja-jp/login');
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.getByRole('link', { name: text('common.signOut') }).waitFor();
+
+  await page.goto('/ja-jp/my-account');
+  await settle(page);
+  t.same(await overflowOf(page), [], 'nothing sticks out of a 320-pixel screen');
+  t.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320, 'the page does not scroll sideways');
+
+  // Open every branch so the longest names (ファクトリーオートメーション, タッチパネルPC) are laid out.
+  for (;;) {
+    const closed = page.locator('.checkbox-tree__expand[aria-expanded="false"]').first();
+    if ((await closed.count()) === 0) break;
+    await closed.click();
+  }
+  t.same(await breaksInsideWords(page, '.checkbox-tree__row label', 'ja'), [], 'no option name breaks inside a word');
+  t.same(await loneLines(page, '.checkbox-tree__row label'), [], 'no line of an option name is only "PC" or ン');
+  t.same(await overflowOf(page), [], 'and, opened, still nothing sticks out');
+});
+
+t.test('es-es at 360 pixels: the sign-in and reset buttons stay on one line', async (t) => {
+  const text = textsOf('es-es');
+  const context = await browser.newContext({ baseURL: portal, locale: 'es-ES', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/es-es/login');
+  await settle(page);
+  const passkey = page.getByRole('button', { name: text('login.passkey.button') });
+  await passkey.waitFor();
+  t.equal(
+    await linesOf(page, '.button:has-text("' + text('login.passkey.button') + '")'),
+    1,
+    `"${text('login.passkey.button')}" on one line`,
+  );
+  await page.goto('/es-es/forgot-password');
+  await settle(page);
+  t.equal(await linesOf(page, 'button[type=submit]'), 1, `"${text('password.forgot.submit')}" on one line`);
+});
