@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { freePort, TEST_PASSWORD } from '../helper.ts';
 import { authorizationRequest, oidcClientsEnv, redeem, siteClient, startRelyingSites, type RelyingSite } from '../helpers/oidc-sites.ts';
@@ -44,9 +44,8 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
 }
 
-t.test('a new member: register from the login screen, activate, then the site', async (t) => {
-  const email = 'ada.newcomer@example.com';
-  const { page, backAtShop } = await startAtShop();
+/** Registers from the site's login screen and follows the activation link in the same page. */
+async function registerAndActivate(page: Page, email: string) {
   await page.getByRole('link', { name: text('login.signUp') }).click();
   await page.waitForURL((url) => url.pathname === '/en/register');
   await fillAccount(page, text, { firstName: 'Ada', lastName: 'Newcomer', email });
@@ -54,20 +53,51 @@ t.test('a new member: register from the login screen, activate, then the site', 
   await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL((url) => url.pathname === '/en/verify-your-email-address');
-
   await page.goto(findLink(await waitForMail(stack.dataDir, email), '/auth/activate-member/')!);
   await page.getByRole('heading', { name: text('activation.activate.successTitle') }).waitFor();
+  // The button names the site that waits; activating is not signing in, so it leads to login.
   await page.locator('.activation-page').getByRole('button').click();
-  // Activating in the browser that registered signs the member in; otherwise the login screen
-  // asks first. Preferences come on the way where the sign-in asks for them.
-  const atSite = (url: URL) => url.href.startsWith(shop.redirectUri);
-  await page.waitForURL((url) => atSite(url) || url.pathname === '/en/login' || url.pathname === '/en/choosing-preferring');
-  if (new URL(page.url()).pathname === '/en/login') {
-    await signInWithPassword(page, email);
-    await page.waitForURL((url) => atSite(url) || url.pathname === '/en/choosing-preferring');
-  }
-  if (new URL(page.url()).pathname === '/en/choosing-preferring') await page.getByRole('button', { name: text('preferring.skip') }).click();
-  t.ok((await backAtShop()).sub, 'back at the site, which signs the new member in with its code');
+  await page.waitForURL((url) => url.pathname === '/en/login');
+  await signInWithPassword(page, email);
+}
+
+/** The preferences screen comes before the site; the site has no code yet. */
+async function preferencesAsked(t: Test, page: Page) {
+  await page.waitForURL((url) => url.href.startsWith(shop.redirectUri) || url.pathname === '/en/choosing-preferring');
+  t.equal(new URL(page.url()).pathname, '/en/choosing-preferring', 'the new member is asked for preferences first');
+  await page
+    .getByRole('group', { name: text('preferring.areas') })
+    .getByRole('checkbox')
+    .first()
+    .waitFor();
+}
+
+t.test('a new member: register, activate, sign in, choose preferences, then the site', async (t) => {
+  const { page, backAtShop } = await startAtShop();
+  await registerAndActivate(page, 'ada.newcomer@example.com');
+  await preferencesAsked(t, page);
+  await page
+    .getByRole('group', { name: text('preferring.products') })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await page
+    .getByRole('group', { name: text('preferring.areas') })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await page.getByRole('button', { name: text('preferring.submit') }).click();
+  const claims = await backAtShop();
+  t.ok(claims.sub, 'back at the site, which signs the new member in with its code');
+  t.same(claims.amr, ['pwd'], 'the ID token tells how the member signed in');
+});
+
+t.test('a new member who skips the preferences goes on to the site all the same', async (t) => {
+  const { page, backAtShop } = await startAtShop();
+  await registerAndActivate(page, 'charles.newcomer@example.com');
+  await preferencesAsked(t, page);
+  await page.getByRole('button', { name: text('preferring.skip') }).click();
+  t.ok((await backAtShop()).sub, 'the site has the ID token');
 });
 
 t.test('a member who must change the password first', async (t) => {

@@ -46,7 +46,7 @@ export default async function interactionRoute(
   app: FastifyInstance,
   { provider, accounts, firstParty, owners, upstream, clock }: InteractionRouteOptions,
 ) {
-  const preferencesFirst = preferencesStep(provider, upstream);
+  const preferences = preferencesStep(provider, upstream);
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>, merge: boolean) {
     reply.hijack();
@@ -106,11 +106,12 @@ export default async function interactionRoute(
       const signIn = portalSignIn(request);
       if (!signIn || !freshEnough(signIn, details, Math.floor(clock.now() / 1000))) {
         const back = `${INTERACTION_PATH}/${details.uid}`;
+        await preferences.sentToSignIn(request, reply, details);
         return reply.redirect(`/${lang}/login?callbackurl=${encodeURIComponent(back)}`, 303);
       }
       const subject = await accounts.subjectOf(signIn.memberId);
       if (!subject) return finish(request, reply, { error: 'access_denied' }, false);
-      const ask = await preferencesFirst(request, reply, details, signIn, lang);
+      const ask = await preferences.firstAsk(request, reply, details, signIn, lang);
       if (ask) return reply.redirect(ask, 303);
       return finish(
         request,

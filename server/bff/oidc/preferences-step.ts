@@ -8,34 +8,47 @@ import type { PortalSignIn } from './portal-session.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-/** Marks, in the interaction's own stored result, that choosing-preferring was shown for it. */
-const ASKED = 'preferencesAsked';
+/** Marks kept in the interaction's own stored result until it finishes. */
+const SENT_TO_SIGN_IN = 'sentToSignIn';
+const PREFERENCES_ASKED = 'preferencesAsked';
 
 /**
  * Choosing preferences on the way to a company site, as the ticket hand-off has it (the sign-in
- * result code `preferring`): a member who has chosen nothing yet and signed in for this site's
- * sign-in sees choosing-preferring once; its Submit or Skip comes back to the interaction, which
- * then goes on to the site. Skip saves nothing, so the interaction remembers that it asked. A
- * member signed in before the site asked (single sign-on, prompt=none) is not asked here.
+ * result code `preferring`): a member who signed in for this site's sign-in and has chosen
+ * nothing yet sees choosing-preferring once; its Submit or Skip comes back to the interaction,
+ * which then goes on to the site. The interaction remembers that it sent the browser to sign in
+ * (a member signed in before, by single sign-on or prompt=none, is not stopped) and that it asked
+ * (Skip saves nothing, so the member service would say the same again).
  */
 export function preferencesStep(provider: Provider, upstream: Upstream) {
+  async function mark(request: FastifyRequest, reply: FastifyReply, interaction: Interaction, name: string) {
+    await provider.interactionResult(request.raw, reply.raw, { ...interaction.result, [name]: true }, { mergeWithLastSubmission: false });
+  }
+
   async function stillToChoose(signIn: PortalSignIn): Promise<boolean> {
     const result = await upstream.call(profileContract.get, { token: signIn.memberToken });
     return result.body.isSuccess === true && result.body.data?.preferring === true;
   }
 
-  /** Where the browser goes first, or undefined when the sign-in may go on to the site now. */
-  return async function firstAsk(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    interaction: Interaction,
-    signIn: PortalSignIn,
-    lang: Language,
-  ): Promise<string | undefined> {
-    if (interaction.result?.[ASKED] === true || signIn.authTime < interaction.iat) return undefined;
-    if (!(await stillToChoose(signIn))) return undefined;
-    await provider.interactionResult(request.raw, reply.raw, { [ASKED]: true }, { mergeWithLastSubmission: false });
-    const back = `${INTERACTION_PATH}/${interaction.uid}`;
-    return `/${lang}/choosing-preferring?callbackurl=${encodeURIComponent(back)}`;
+  return {
+    /** Called as the interaction sends the browser to the portal's sign-in. */
+    sentToSignIn: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction) =>
+      mark(request, reply, interaction, SENT_TO_SIGN_IN),
+
+    /** Where the browser goes first, or undefined when the sign-in may go on to the site now. */
+    async firstAsk(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      interaction: Interaction,
+      signIn: PortalSignIn,
+      lang: Language,
+    ): Promise<string | undefined> {
+      const marks = interaction.result ?? {};
+      if (marks[SENT_TO_SIGN_IN] !== true || marks[PREFERENCES_ASKED] === true) return undefined;
+      if (!(await stillToChoose(signIn))) return undefined;
+      await mark(request, reply, interaction, PREFERENCES_ASKED);
+      const back = `${INTERACTION_PATH}/${interaction.uid}`;
+      return `/${lang}/choosing-preferring?callbackurl=${encodeURIComponent(back)}`;
+    },
   };
 }

@@ -101,6 +101,9 @@ t.test('without a portal session the browser goes to the portal login, which lea
   t.match(returnUrl, /^\/oidc\/interaction\//);
   const signedIn = await browser.post('/api/Member/Login', { userId: member.email, password: member.password, returnUrl });
   t.equal(signedIn.body.data.redirectUrl, returnUrl, 'the login sends the member back to the flow');
+  const asked = await followPortal(browser, portal, returnUrl);
+  t.equal(asked.url.pathname, '/ja-jp/choosing-preferring', 'a member with no preferences yet chooses them first, in the same language');
+  await browser.patch('/api/member', { skip: true, returnUrl });
   const back = await followPortal(browser, portal, returnUrl);
   t.equal(back.url.origin + back.url.pathname, shop!.redirectUri);
   const tokens = await redeem(config, pending, back.url);

@@ -12,7 +12,7 @@ const [site] = await startRelyingSites(t, [{ id: 'shop' }]);
 const { stack, member, login } = await startSignInStack(t, { env: oidcClientsEnv([site!]) });
 
 t.test('defaultpwd: change first, then back to the site', async (t) => {
-  const ada = await member({ status: 2, password_changed_at: null });
+  const ada = await member({ status: 2, password_changed_at: null, preferring: 0 });
   const browser = createClient(stack.bffUrl);
   const config = await siteClient(stack.bffUrl, site!);
   const pending = await authorizationRequest(config, site!);

@@ -43,6 +43,8 @@ t.test('prompt=none signs in silently once this portal session has signed in at 
 
 t.test('prompt=login sends a signed-in member to the login screen, and the fresh sign-in counts', async (t) => {
   const browser = await signIn(stack, member);
+  // Chosen once: this sign-in is about freshness, not the preferences a new member is asked for.
+  await browser.patch('/api/member', { businessApplicationAreas: ['energy.ev-charging'], inProducts: ['networking'] });
   const first = await authorizationRequest(config, site!);
   const earlier = (await redeem(config, first, (await followPortal(browser, stack.bffUrl, first.url)).url)).claims()!;
   await new Promise((resolve) => setTimeout(resolve, 1100));
