@@ -1,7 +1,15 @@
 import t from 'tap';
 import * as client from 'openid-client';
-import { createActiveMember, freePort, startStack } from '../helper.ts';
-import { authorizationRequest, oidcClientsEnv, redeem, siteClient, startRelyingSites, verifyLogoutToken } from '../helpers/oidc-sites.ts';
+import { freePort, startStack } from '../helper.ts';
+import {
+  authorizationRequest,
+  oidcClientsEnv,
+  redeem,
+  siteClient,
+  startRelyingSites,
+  verifyLogoutToken,
+  createReturningMember,
+} from '../helpers/oidc-sites.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
@@ -22,7 +30,7 @@ const stack = await startStack(t, {
 const browser = await launchBrowser(t);
 
 t.test('returning member, single sign-on, RP-initiated logout with back-channel', async (t) => {
-  const member = await createActiveMember(stack);
+  const member = await createReturningMember(stack);
   const page = await (await newContext(browser, portal)).newPage();
   page.setDefaultTimeout(15_000);
   const text = textsOf('ja-jp');

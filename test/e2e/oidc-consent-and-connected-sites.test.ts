@@ -1,7 +1,15 @@
 import t from 'tap';
 import * as client from 'openid-client';
-import { createActiveMember, freePort, startStack } from '../helper.ts';
-import { authorizationRequest, oauthErrorOf, oidcClientsEnv, redeem, siteClient, startRelyingSites } from '../helpers/oidc-sites.ts';
+import { freePort, startStack } from '../helper.ts';
+import {
+  authorizationRequest,
+  oauthErrorOf,
+  oidcClientsEnv,
+  redeem,
+  siteClient,
+  startRelyingSites,
+  createReturningMember,
+} from '../helpers/oidc-sites.ts';
 import { violationsOn } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
@@ -22,7 +30,7 @@ const stack = await startStack(t, {
 const browser = await launchBrowser(t);
 
 t.test('consent with Allow, then Remove in Connected sites', async (t) => {
-  const member = await createActiveMember(stack);
+  const member = await createReturningMember(stack);
   // bypassCSP lets axe-core into the page.
   const page = await (await browser.newContext({ baseURL: portal, locale: 'es-ES', bypassCSP: true })).newPage();
   page.setDefaultTimeout(15_000);

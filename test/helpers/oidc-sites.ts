@@ -1,11 +1,23 @@
 import { createServer } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as client from 'openid-client';
-import { freePort, type TestClient } from '../helper.ts';
+import { createActiveMember, freePort, signIn, type Stack, type TestClient } from '../helper.ts';
 
 /** The part of a tap test object the sites need. */
 interface TeardownTarget {
   teardown(fn: () => unknown): void;
+}
+
+/**
+ * A member who has been here before: active, with preferences chosen, so a sign-in on the way to a
+ * site goes straight on (a member with none chosen is asked for them first).
+ */
+export async function createReturningMember(stack: Stack) {
+  const member = await createActiveMember(stack);
+  const browser = await signIn(stack, member);
+  const saved = await browser.patch('/api/member', { businessApplicationAreas: ['energy.ev-charging'], inProducts: ['networking'] });
+  if (saved.body?.isSuccess !== true) throw new Error(`preferences not saved: ${saved.text}`);
+  return member;
 }
 
 export const SITE_SECRET = 'site-secret-0123456789abcdef0123456789abcdef';

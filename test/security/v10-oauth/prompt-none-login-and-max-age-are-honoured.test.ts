@@ -1,6 +1,14 @@
 import t from 'tap';
-import { createActiveMember, createClient, signIn, startStack } from '../../helper.ts';
-import { authorizationRequest, followPortal, oidcClientsEnv, redeem, siteClient, startRelyingSites } from '../../helpers/oidc-sites.ts';
+import { createClient, signIn, startStack } from '../../helper.ts';
+import {
+  authorizationRequest,
+  followPortal,
+  oidcClientsEnv,
+  redeem,
+  siteClient,
+  startRelyingSites,
+  createReturningMember,
+} from '../../helpers/oidc-sites.ts';
 
 /**
  * ASVS 5.0 V10.5: prompt=none without a portal session answers login_required to the site and
@@ -10,7 +18,7 @@ import { authorizationRequest, followPortal, oidcClientsEnv, redeem, siteClient,
 const [site, docs] = await startRelyingSites(t, [{ id: 'shop' }, { id: 'docs' }]);
 const stack = await startStack(t, { env: oidcClientsEnv([site!, docs!]) });
 const config = await siteClient(stack.bffUrl, site!);
-const member = await createActiveMember(stack);
+const member = await createReturningMember(stack);
 
 t.test('prompt=none without a session: login_required at the site, with its state', async (t) => {
   const pending = await authorizationRequest(config, site!, { prompt: 'none' });
@@ -43,8 +51,6 @@ t.test('prompt=none signs in silently once this portal session has signed in at 
 
 t.test('prompt=login sends a signed-in member to the login screen, and the fresh sign-in counts', async (t) => {
   const browser = await signIn(stack, member);
-  // Chosen once: this sign-in is about freshness, not the preferences a new member is asked for.
-  await browser.patch('/api/member', { businessApplicationAreas: ['energy.ev-charging'], inProducts: ['networking'] });
   const first = await authorizationRequest(config, site!);
   const earlier = (await redeem(config, first, (await followPortal(browser, stack.bffUrl, first.url)).url)).claims()!;
   await new Promise((resolve) => setTimeout(resolve, 1100));
