@@ -1,7 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-
-/** Where tap keeps the raw TAP of each test file of the latest run (`.tap/test-results/<file>.tap`). */
+/** The raw TAP and stderr of each test file of the latest run (`.tap/test-results/<file>.tap`, `.stderr`). */
 export const RESULTS_DIR = '.tap/test-results';
 
 export interface Failure {
@@ -13,18 +10,9 @@ export interface Failure {
 
 export interface FileResult {
   file: string;
-  /** Wall time of the file as tap measured it, in milliseconds. */
+  /** Wall time of the file's process, start to exit, in milliseconds. */
   ms: number;
   failures: Failure[];
-}
-
-function tapFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return tapFiles(path);
-    return name.endsWith('.tap') ? [path] : [];
-  });
 }
 
 /** The diagnostic block (YAML between `---` and `...`) that follows a `not ok` line, shortened. */
@@ -43,14 +31,10 @@ function diagnosticAfter(lines: string[], index: number): string {
  * Reads one file's TAP. A top-level `not ok` names the failing test; the first nested `not ok`
  * under it names the assertion, whose diagnostic is the message.
  */
-export function parseTap(file: string, text: string): FileResult {
+export function failuresOf(text: string): Failure[] {
   const lines = text.split('\n');
-  const time = /^# time=([\d.]+)ms/m.exec(
-    text
-      .split('\n')
-      .reverse()
-      .find((line) => line.startsWith('# time=')) ?? '',
-  );
+  // The root test prints its `# time=` last: without it the process ended before the file did.
+  const ended = /^# time=[\d.]+ms/m.test(text);
   const failures: Failure[] = [];
   let firstNested: string | undefined;
   for (const [index, line] of lines.entries()) {
@@ -62,15 +46,9 @@ export function parseTap(file: string, text: string): FileResult {
       firstNested = undefined;
     }
   }
-  const complete = /^1\.\.\d+/m.test(text) && time !== null;
+  const complete = /^1\.\.\d+/m.test(text) && ended;
   if (!complete && failures.length === 0) {
     failures.push({ test: '(file)', message: `the file ended without completing its plan:\n${lines.slice(-12).join('\n')}` });
   }
-  return { file, ms: time ? Number(time[1]) : 0, failures };
-}
-
-/** Every test file's result of the latest tap run. */
-export function readResults(root = process.cwd()): FileResult[] {
-  const dir = join(root, RESULTS_DIR);
-  return tapFiles(dir).map((path) => parseTap(relative(dir, path).replace(/\.tap$/, ''), readFileSync(path, 'utf8')));
+  return failures;
 }
