@@ -42,4 +42,18 @@ export default tseslint.config(
     files: ['server/bff/sign-in/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes/**'], message: LAYERS }] }] },
   },
+  // The client's API layer talks to the portal and reports what happened (api/api-events.ts);
+  // dialogs, toasts, pages and navigation are the shell's.
+  {
+    files: ['client/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/ui/**', '**/state/**', '**/layout/**', '**/screens/**', '**/pages/**'], message: LAYERS }],
+          paths: [{ name: 'wouter/use-browser-location', message: LAYERS }],
+        },
+      ],
+    },
+  },
 );

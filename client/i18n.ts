@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import catalogueUrls from 'locales:urls';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages.ts';
+import { configuredBrand, withConfiguredName } from './layout/configured-brand.ts';
 
 type Resources = Record<string, Record<string, unknown>>;
 
@@ -12,7 +13,7 @@ type Resources = Record<string, Record<string, unknown>>;
 async function loadCatalogue(lang: Language): Promise<Resources> {
   const response = await fetch(catalogueUrls[lang], { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`catalogue ${lang}: HTTP ${response.status}`);
-  return (await response.json()) as Resources;
+  return withConfiguredName((await response.json()) as Resources, configuredBrand().name) as Resources;
 }
 
 const initialised = i18next.use(initReactI18next).init({

@@ -59,6 +59,20 @@ async function emailCode(page: Page, lang: Language, stack: Stack): Promise<void
   await page.getByRole('heading', { level: 1, name: textsOf(lang)('login.code.checkEmail') }).waitFor();
 }
 
+/** An empty submit: the error summary at the top and every field's message. */
+async function registerErrors(page: Page, lang: Language): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: textsOf(lang)('register.submit'), exact: true }).click();
+  await page.locator('.error-summary').waitFor();
+}
+
+/** Korea chosen: its consent block (agree to all, terms with View, the table, marketing e-mails). */
+async function registerKorea(page: Page, lang: Language): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.getByLabel(exactLabel(textsOf(lang)('register.country'))).selectOption({ value: 'South Korea' });
+  await page.locator('.consent--all').waitFor();
+}
+
 const SCREENS: Screen[] = [
   { name: 'login', path: 'login' },
   { name: 'login-mya', path: 'login?pass=mya' },
@@ -68,6 +82,8 @@ const SCREENS: Screen[] = [
   { name: 'login-code-email', path: 'login', prepare: emailCode },
   { name: 'not-found', path: 'no-such-page' },
   { name: 'register', path: 'register' },
+  { name: 'register-errors', path: 'register', prepare: registerErrors },
+  { name: 'register-korea', path: 'register', prepare: registerKorea },
   { name: 'forgot-password', path: 'forgot-password' },
   { name: 'reset-password', path: 'reset-password' },
   { name: 'password-reset-link-expired', path: 'password-reset-link-expired' },

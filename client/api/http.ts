@@ -1,9 +1,7 @@
 import type { ReplyCode } from '../../shared/codes.ts';
-import { navigate } from 'wouter/use-browser-location';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { languageOfPath, pageOfPath } from '../session/language-path.ts';
-import { openLogoutModal } from '../state/logout-modal.ts';
-import { openSignInAgainModal } from '../state/sign-in-again-modal.ts';
+import { emitApiEvent } from './api-events.ts';
 
 export type ApiErrorKind = 'network' | 'server' | 'unauthorized' | 'badResponse' | 'rejected';
 
@@ -23,6 +21,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** A 401 answers the question (a read that is also the login check): thrown as `unauthorized`, never reported as signed out. */
+  signedOutIsAnswer?: boolean;
 }
 
 /** The login screen handles its own 401s and TempIdInValid; everywhere else they end the session. */
@@ -64,24 +64,25 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   if (response.status >= 500) {
-    if (response.status === 500 || response.status === 502) navigate(`/${currentLanguage()}/error`);
+    emitApiEvent('serverError', { status: response.status });
     throw new ApiError('server', response.status);
   }
+  if (response.status === 401 && options.signedOutIsAnswer) throw new ApiError('unauthorized', 401);
 
   let reply: Reply<T>;
   try {
     reply = (await response.json()) as Reply<T>;
   } catch {
-    if (response.status === 401 && !onLoginPage()) openLogoutModal();
+    if (response.status === 401 && !onLoginPage()) emitApiEvent('signedOut', {});
     throw new ApiError('badResponse', response.status);
   }
 
   if (!onLoginPage() && (response.status === 401 || reply.code === 'TempIdInValid')) {
-    openLogoutModal();
+    emitApiEvent('signedOut', { code: reply.code });
     if (response.status === 401) throw new ApiError('unauthorized', 401, reply.code);
   }
   // Every screen alike: the member is asked to sign in again and comes back to where they were.
-  if (reply.code === 'RecentSignInRequired') openSignInAgainModal();
+  if (reply.code === 'RecentSignInRequired') emitApiEvent('recentSignInRequired', {});
   return reply;
 }
 

@@ -1,50 +1,72 @@
 import useSWR from 'swr';
-import type { BrowserMember, ProfileUpdate } from '../../shared/schemas/member.ts';
-import { openLogoutModal } from '../state/logout-modal.ts';
-import { openSignInAgainModal } from '../state/sign-in-again-modal.ts';
+import type { accountPortal } from '../../shared/contract/portal/account.ts';
+import type { profilePortal } from '../../shared/contract/portal/profile.ts';
+import type { signInPortal } from '../../shared/contract/portal/sign-in.ts';
+import type { BrowserMember } from '../../shared/schemas/member.ts';
+import { emitApiEvent } from './api-events.ts';
 import { ApiError, fetchData, request } from './http.ts';
+import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
 
-export const IS_LOGIN_PATH = '/api/Member/IsLogin';
-export const MEMBER_PATH = '/api/Member';
+type Account = typeof accountPortal;
 
-/** Whether the browser's session is signed in; undefined while unknown. */
-function useIsLogin() {
-  const { data, error, isLoading, mutate } = useSWR<{ isLogin: boolean }>(IS_LOGIN_PATH, fetchData);
-  return { isLogin: data?.isLogin, error: error as Error | undefined, isLoading, mutate };
+export const IS_LOGIN_PATH: typeof signInPortal.isLogin.url = '/api/Member/IsLogin';
+export const MEMBER_PATH: typeof profilePortal.get.url = '/api/Member';
+
+/**
+ * Pages that read the member anyway: the member read is their login check as well (401 means
+ * signed out), so painting them costs one request. Elsewhere the header asks IsLogin first (spec
+ * section 2, Header), which answers a visitor without a failed request.
+ */
+const MEMBER_READ_PAGES: ReadonlySet<string> = new Set(['my-account', 'choosing-preferring']);
+
+/** The member, or null when the session is not signed in (401): for a visitor that is an answer, not a failure. */
+async function readMember(path: string): Promise<BrowserMember | null> {
+  const reply = await request<BrowserMember>(path, { signedOutIsAnswer: true }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.kind === 'unauthorized') return null;
+    throw error;
+  });
+  if (reply === null) return null;
+  if (!reply.isSuccess) throw new ApiError('rejected', 200, reply.code);
+  return reply.data ?? null;
 }
 
-/** The signed-in member's user info; fetched only once the session is known to be signed in. */
-export function useMember() {
-  const { isLogin, error: loginError, isLoading: loginLoading } = useIsLogin();
-  const { data, error, isLoading, mutate } = useSWR<BrowserMember>(isLogin ? MEMBER_PATH : null, fetchData);
+/**
+ * The login state and the signed-in member's user info on `page` (the first path segment after
+ * the language). isLogin is undefined while unknown; member is undefined while unknown or signed out.
+ */
+export function useMember(page: string) {
+  const direct = MEMBER_READ_PAGES.has(page);
+  const check = useSWR<PortalData<typeof signInPortal.isLogin>>(direct ? null : IS_LOGIN_PATH, fetchData);
+  const read = useSWR<BrowserMember | null>(direct || check.data?.isLogin ? MEMBER_PATH : null, readMember);
   return {
-    isLogin,
-    member: data,
-    error: (loginError ?? error) as Error | undefined,
-    isLoading: loginLoading || isLoading,
-    mutate,
+    // A member read that met 401 after IsLogin said yes: the session ended in between.
+    isLogin: direct ? (read.data === undefined ? undefined : read.data !== null) : check.data?.isLogin && read.data !== null,
+    member: read.data ?? undefined,
+    error: (check.error ?? read.error) as Error | undefined,
+    isLoading: check.isLoading || read.isLoading,
+    mutate: read.mutate,
   };
 }
 
-export function updateProfile(update: ProfileUpdate) {
-  return request('/api/member', { method: 'PUT', body: update });
+export function updateProfile(update: PortalBody<typeof profilePortal.update>) {
+  return portalRequest<typeof profilePortal.update>('PUT', '/api/member', { body: update });
 }
 
 /** The subscription radio: saved at once (spec section 2, Subscription). */
 export function updateSubscription(userId: string, isSubscribe: boolean) {
-  return request<BrowserMember>('/api/Member/UpdateMemberSubscribe', { method: 'PUT', body: { userId, isSubscribe } });
+  return portalRequest<Account['updateSubscribe']>('PUT', '/api/Member/UpdateMemberSubscribe', { body: { userId, isSubscribe } });
 }
 
 /** Pending deletion: the reply's member carries the permanent deletion date. */
 export function requestDeletion() {
-  return request<BrowserMember>('/api/member', { method: 'DELETE' });
+  return portalRequest<Account['delete']>('DELETE', '/api/member', {});
 }
 
 export function restoreAccount() {
-  return request<BrowserMember>('/api/Member/ApplyRestoreTag', { method: 'POST' });
+  return portalRequest<Account['applyRestoreTag']>('POST', '/api/Member/ApplyRestoreTag', {});
 }
 
-export const EXPORT_PROFILE_PATH = '/api/Member/ExportProfile';
+export const EXPORT_PROFILE_PATH: Account['exportProfile']['url'] = '/api/Member/ExportProfile';
 
 /** Profile.csv as the portal sends it (byte-order mark included); ApiError when there is no file. */
 export async function downloadProfile(): Promise<Blob> {
@@ -55,14 +77,14 @@ export async function downloadProfile(): Promise<Blob> {
     throw new ApiError('network', 0);
   }
   if (response.status === 401) {
-    openLogoutModal();
+    emitApiEvent('signedOut', {});
     throw new ApiError('unauthorized', 401);
   }
   if (response.status === 403) {
     const code = ((await response.json().catch(() => ({}))) as { code?: string }).code;
     if (code === 'RecentSignInRequired') {
-      // The dialog asks for a fresh sign-in, as for every such step; nothing else to report.
-      openSignInAgainModal();
+      // The shell asks for a fresh sign-in, as for every such step; nothing else to report.
+      emitApiEvent('recentSignInRequired', {});
       throw new ApiError('unauthorized', 403, code);
     }
   }
@@ -82,7 +104,7 @@ export interface SiteToGoBackTo {
  */
 export function useBackToSite(callbackUrl: string): SiteToGoBackTo | null | undefined {
   const key = callbackUrl ? `/api/Member/BackToSite?callbackUrl=${encodeURIComponent(callbackUrl)}` : null;
-  const { data } = useSWR<{ url: string | null; site: string | null }>(key, fetchData);
+  const { data } = useSWR<PortalData<Account['backToSite']>>(key, fetchData);
   if (!callbackUrl) return null;
   if (!data) return undefined;
   return data.url ? { url: data.url, site: data.site } : null;

@@ -1,10 +1,11 @@
 import useSWR from 'swr';
 import type { Language } from '../../shared/languages.ts';
-import type { PortalConfig } from '../../shared/schemas/portal-config.ts';
+import type { infoPortal } from '../../shared/contract/portal/info.ts';
 import { useLanguage } from '../session/language-context.ts';
 import { fetchData } from './http.ts';
+import type { PortalData } from './portal-request.ts';
 
-export type { PortalConfig };
+export type PortalConfig = PortalData<typeof infoPortal.portalConfig>;
 
 const portalConfigPath = (lang: Language) => `/api/info/PortalConfig?lang=${lang}`;
 

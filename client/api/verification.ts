@@ -1,19 +1,18 @@
+import type { registerPortal } from '../../shared/contract/portal/register.ts';
 import type { Language } from '../../shared/languages.ts';
-import type { RegisterRequest } from '../../shared/schemas/register.ts';
-import { request } from './http.ts';
+import { portalRequest, type PortalBody } from './portal-request.ts';
+
+type Reactivate = (typeof registerPortal)['reactivate'];
 
 /** A captcha answer, or the proof of the registration this browser just made (then no captcha is needed). */
-export interface ResendProof {
-  captchaVerify?: RegisterRequest['captchaVerify'];
-  registrationProof?: string;
-}
+export type ResendProof = Pick<PortalBody<Reactivate>, 'captchaVerify' | 'registrationProof'>;
 
-export const REACTIVATE_PATH = '/api/Member/Reactivate';
+export const REACTIVATE_PATH: Reactivate['url'] = '/api/Member/Reactivate';
 
 /**
  * Sends the verification mail again. `userId` is the e-mail address or the opaque id from an
  * activation link; the reply is the same whether or not the address is registered.
  */
 export function reactivate(userId: string, lang: Language, proof: ResendProof = {}) {
-  return request(REACTIVATE_PATH, { method: 'POST', body: { userId, checkResend: true, lang, ...proof } });
+  return portalRequest<Reactivate>('POST', REACTIVATE_PATH, { body: { userId, checkResend: true, lang, ...proof } });
 }

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Brand } from '../variant.ts';
+import { configuredBrand } from './configured-brand.ts';
 
 /*
  * The logo slot of each site variant: replace a mark below with the company's own SVG (keep
@@ -7,11 +8,15 @@ import type { Brand } from '../variant.ts';
  * beside it as text, so the mark stays decorative and the name is translated.
  */
 
+/** The portal's own mark: one account (the centre) joined to the company's sites around it. */
 const DefaultMark = () => (
   <svg className="brand-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
     <rect className="brand-logo__tile" width="32" height="32" rx="8" />
-    <circle cx="16" cy="12.5" r="4.5" fill="#fff" />
-    <path d="M8 25c1.2-4.4 4.4-7 8-7s6.8 2.6 8 7z" fill="#fff" />
+    <path d="M16 16 9 10.5M16 16l7-5.5M16 16v8" stroke="#fff" strokeWidth="2" strokeLinecap="round" opacity="0.75" />
+    <circle cx="9" cy="10.5" r="2.5" fill="#fff" />
+    <circle cx="23" cy="10.5" r="2.5" fill="#fff" />
+    <circle cx="16" cy="24" r="2.5" fill="#fff" />
+    <circle cx="16" cy="16" r="4" fill="#fff" />
   </svg>
 );
 
@@ -33,6 +38,9 @@ const AuresMark = () => (
 const MARKS: Record<Brand, () => JSX.Element> = { default: DefaultMark, iotmart: IotmartMark, aures: AuresMark };
 
 export function BrandLogo({ brand }: { brand: Brand }) {
+  // The company's logo when one is configured (BRAND_LOGO_URL), as the server drew it into the page.
+  const logoUrl = brand === 'default' ? configuredBrand().logoUrl : undefined;
+  if (logoUrl) return <img className="brand-logo" src={logoUrl} alt="" />;
   const Mark = MARKS[brand];
   return <Mark />;
 }

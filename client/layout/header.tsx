@@ -17,7 +17,7 @@ export function Header({ page }: { page: string }) {
   const lang = useLanguage();
   const session = useUrlSession();
   const { brand: variant, showLanguagePicker } = useVariant();
-  const { isLogin } = useMember();
+  const { isLogin } = useMember(page);
   const referrer = useBrowserValue(() => offPortalReferrer(document.referrer, window.location.origin), '');
   // The allow-list stays on the server; it answers for this one URL (null when not listed).
   const listedReferrer = useBackToSite(variant === 'default' ? referrer : '')?.url;

@@ -5,6 +5,7 @@ import { SignInAgainModal } from '../ui/sign-in-again-modal.tsx';
 import { Toasts } from '../ui/toasts.tsx';
 import { useLanguage } from '../session/language-context.ts';
 import { rememberLastPage } from '../session/language-path.ts';
+import { useApiEventHandlers } from './api-event-handlers.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useScreenDescription } from './page-title.ts';
@@ -22,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
     if (!TRANSIENT_PAGES.includes(page)) rememberLastPage(`/${lang}${location}${window.location.search}`);
   }, [lang, location, page]);
   useRouteFocus(`/${lang}${location}`);
+  useApiEventHandlers();
   useScreenDescription(page);
 
   return (

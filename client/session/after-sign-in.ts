@@ -16,7 +16,7 @@ import { rememberUserId } from './stored-user.ts';
 export async function refreshSessionState(): Promise<void> {
   const state = await fetchData<{ isLogin: boolean }>(IS_LOGIN_PATH).catch(() => undefined);
   if (state) await mutate(IS_LOGIN_PATH, state, { revalidate: false });
-  await mutate(MEMBER_PATH, undefined, { revalidate: state?.isLogin === true }).catch(() => undefined);
+  await mutate(MEMBER_PATH, state?.isLogin === false ? null : undefined, { revalidate: state?.isLogin === true }).catch(() => undefined);
 }
 
 /** A sign-in that succeeded: leave for another site (or a full load), or go on to the next portal screen. */

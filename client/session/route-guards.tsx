@@ -8,6 +8,9 @@ import { useLanguage } from './language-context.ts';
 import { rememberUserId } from './stored-user.ts';
 import { useUrlSession } from './use-url-session.ts';
 
+/** The first path segment after the language. */
+const pageOf = (location: string) => (location.split('/')[1] ?? '').toLowerCase();
+
 /** Screens a member who must change the password may still use. */
 const PASSWORD_CHANGE_EXEMPT = ['change-password', 'login', 'logout'];
 
@@ -18,7 +21,8 @@ const PASSWORD_CHANGE_EXEMPT = ['change-password', 'login', 'logout'];
  * redirect. The screen shows while the check runs.
  */
 export function MemberOnly({ children }: { children: ReactNode }) {
-  const { isLogin, error } = useMember();
+  const [location] = useLocation();
+  const { isLogin, error } = useMember(pageOf(location));
   const { queryString } = useUrlSession();
   const failed = isLogin === false || (error !== undefined && !(error instanceof ApiError && error.kind === 'unauthorized'));
   if (failed) return <Redirect to={`/login${queryString}${window.location.hash}`} replace />;
@@ -30,8 +34,8 @@ export function PasswordChangeFirst({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const [location] = useLocation();
   const { queryString } = useUrlSession();
-  const { member } = useMember();
-  const page = (location.split('/')[1] ?? '').toLowerCase();
+  const page = pageOf(location);
+  const { member } = useMember(page);
   const status = member?.status;
   const userId = member?.userId;
 

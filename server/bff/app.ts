@@ -18,6 +18,7 @@ import rateLimits from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import session from './plugins/session.ts';
 import staticClient from './plugins/static-client.ts';
+import { logoOrigin } from './brand/brand-config.ts';
 import authRoutes from './routes/auth.ts';
 import type { RouteDeps } from './deps.ts';
 import healthRoutes from './routes/health.ts';
@@ -87,7 +88,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     throw new Error('buildApp needs config.upstreamUrl (main.ts starts the reference member service when UPSTREAM_URL is unset)');
   const clock = options.clock ?? systemClock;
   const https = config.publicOrigin.startsWith('https:');
-  const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha) });
+  const logo = logoOrigin(config.brand);
+  const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha), imageOrigins: logo ? [logo] : [] });
 
   const app = Fastify({
     logger:
@@ -173,7 +175,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   await app.register(closedBodies);
   await app.register(healthRoutes, { upstream, store });
   await app.register(noPublicMetrics);
-  await app.register(staticClient, { clientDir: config.clientDir });
+  await app.register(staticClient, { clientDir: config.clientDir, brand: config.brand });
 
   const sessionOptions = {
     store: sessions,

@@ -7,6 +7,7 @@ import { loadCaptchaConfig, type CaptchaConfig } from './captcha/captcha-config.
 import { loadSocialConfig, type SocialConfig } from './social/social-config.ts';
 import { isProxyAddress, TRUST_PROXY_TRUE_REFUSED } from './trust-proxy.ts';
 import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.ts';
+import { loadBrandConfig, type BrandConfig } from './brand/brand-config.ts';
 
 export interface BffConfig {
   host: string;
@@ -64,6 +65,8 @@ export interface BffConfig {
   social: SocialConfig;
   /** Where main.ts serves Prometheus metrics (METRICS_PORT, METRICS_HOST); undefined: no listener. */
   metrics?: MetricsListenerConfig;
+  /** The company's name, logo and primary colour on the portal (server/bff/brand/brand-config.ts); empty: the portal's own look. */
+  brand: BrandConfig;
   /** The OpenID Provider's sites and keys (server/bff/oidc/oidc-config.ts); undefined: no site configured, no provider. */
   oidc?: OidcConfig;
 }
@@ -239,5 +242,6 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     social: loadSocialConfig(env),
     metrics: loadMetricsListenerConfig(env, { port: 'METRICS_PORT', host: 'METRICS_HOST', defaultPort: 9464 }),
     oidc: loadOidcConfig(env, dataDir),
+    brand: loadBrandConfig(env),
   };
 }

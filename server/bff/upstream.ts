@@ -1,10 +1,10 @@
-import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ContractRoute, RouteSchema } from '../../shared/contract/route.ts';
+import type { ContractRoute, HttpMethod, RouteInput, RouteSchema, SuccessData } from '../../shared/contract/route.ts';
 import { Pool } from 'undici';
+import { routePath } from '../../shared/contract/route-path.ts';
 import type { Reply } from '../../shared/schemas/reply.ts';
 import { UpstreamUnavailableError } from './errors.ts';
-import { checkReplyOf, checkUpstreamReply } from './upstream-contract.ts';
+import { checkReplyOf } from './upstream-contract.ts';
 import { failureOutcome, timeUpstreamCall } from './metrics/upstream-metrics.ts';
 
 export interface UpstreamOptions {
@@ -16,44 +16,22 @@ export interface UpstreamOptions {
   log?: FastifyBaseLogger;
 }
 
-/** Named parts of one call, typed by its contract route: what a route does not take cannot be sent. */
-type Part<S, K extends string, Name extends string> = S extends { [P in K]: infer T extends TSchema }
-  ? { [P in Name]: Static<T> }
-  : { [P in Name]?: never };
-
-export type CallInput<S extends RouteSchema> = Part<S, 'params', 'params'> &
-  Part<S, 'querystring', 'query'> &
-  Part<S, 'body', 'body'> & {
-    /** The member token from the session, sent as a Bearer token. */
-    token?: string;
-    /** Language of mails the call may send. */
-    language?: string;
-  };
-
-/** The `data` of a call's success reply, as its contract route declares it. */
-export type ReplyData<S extends RouteSchema> = Static<S['response'][200]> extends { data?: infer D } ? D : never;
-
-/** The path of a call: its route's url with the params put in, then the query. */
-export function callPath(url: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
-  const path = params ? url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name]))) : url;
-  const search = query
-    ? new URLSearchParams(
-        Object.entries(query)
-          .filter(([, value]) => value !== undefined)
-          .map(([name, value]) => [name, String(value)]),
-      ).toString()
-    : '';
-  return search ? `${path}?${search}` : path;
-}
-
-/** @deprecated The untyped form the sign-in handlers still use; call with a contract route instead. */
-export interface UpstreamRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  body?: unknown;
+export type CallInput<S extends RouteSchema> = RouteInput<S> & {
   /** The member token from the session, sent as a Bearer token. */
   token?: string;
   /** Language of mails the call may send. */
+  language?: string;
+};
+
+/** The `data` of a call's success reply, as its contract route declares it. */
+export type ReplyData<S extends RouteSchema> = SuccessData<S>;
+
+/** One exchange as it goes on the wire. */
+interface WireRequest {
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  token?: string;
   language?: string;
 }
 
@@ -114,17 +92,13 @@ export class Upstream {
    * Calls one route of the member service contract (shared/contract) and returns its reply,
    * typed and checked by the same route.
    */
-  call<S extends RouteSchema>(route: ContractRoute<S>, input: CallInput<S>): Promise<UpstreamReply<ReplyData<S>>>;
-  /** @deprecated Pass the contract route (`memberService.group.call`) instead; kept while the sign-in handlers move. */
-  call<T = unknown>(request: UpstreamRequest): Promise<UpstreamReply<T>>;
-  call(target: ContractRoute | UpstreamRequest, input?: object): Promise<UpstreamReply<unknown>> {
-    if (!('schema' in target)) return this.send(target);
-    const { params, query, body, token, language } = (input ?? {}) as { params?: object; query?: object } & UpstreamRequest;
-    const path = callPath(target.url, params as Record<string, unknown>, query as Record<string, unknown>);
-    return this.send({ method: target.method, path, body, token, language }, target);
+  async call<S extends RouteSchema>(route: ContractRoute<S>, input: CallInput<S>): Promise<UpstreamReply<ReplyData<S>>> {
+    const { params, query, body, token, language } = input as { params?: object; query?: object } & Omit<WireRequest, 'method' | 'path'>;
+    const path = routePath(route.url, params as Record<string, unknown>, query as Record<string, unknown>);
+    return (await this.send({ method: route.method, path, body, token, language }, route)) as UpstreamReply<ReplyData<S>>;
   }
 
-  private async send(request: UpstreamRequest, route?: ContractRoute): Promise<UpstreamReply<unknown>> {
+  private async send(request: WireRequest, route: ContractRoute): Promise<UpstreamReply<unknown>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-service-key': this.options.serviceKey };
     if (request.token) headers.authorization = `Bearer ${request.token}`;
     if (request.language) headers['accept-language'] = request.language;
@@ -162,7 +136,7 @@ export class Upstream {
     timed(isEnvelope(body) ? (body.isSuccess ? 'ok' : 'refused') : 'bad_reply');
     if (!isEnvelope(body))
       throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
-    const checked = route ? checkReplyOf(route, status, body) : checkUpstreamReply(request.method, request.path, status, body);
+    const checked = checkReplyOf(route, status, body);
     if (!checked.ok) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}: ${checked.problem}`);
     body = checked.body;
     this.options.log?.debug(

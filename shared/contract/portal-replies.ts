@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { LoginResultDataSchema } from '../schemas/auth.ts';
 import { SOCIAL_ORIGINS } from '../schemas/social.ts';
 import { BrowserMemberSchema } from '../schemas/member.ts';
@@ -17,6 +17,7 @@ export const MemberBeforePasswordChangeSchema = Type.Pick(BrowserMemberSchema, [
 
 /** Every sign-in (password, code, ticket, passkey, social) and a password change on the way to a company site. */
 export const SignInResultSchema = LoginResultDataSchema;
+export type SignInResult = Static<typeof SignInResultSchema>;
 
 /** A password door refused while the account is locked: the seconds the lock still lasts. */
 export const LockedSchema = Type.Object({ remainingSeconds: Type.Integer() });

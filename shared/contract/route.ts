@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { ReplySchema } from '../schemas/reply.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,25 +45,48 @@ export interface PortalRouteSchema {
   response: { 200: TSchema | { description: string; content: Record<string, { schema: TSchema }> } };
 }
 
-/** One route of the portal's browser API, with every status it can answer, each with the reply envelope. */
-export interface PortalRoute<S extends PortalRouteSchema = PortalRouteSchema> {
-  method: HttpMethod;
-  url: string;
+/**
+ * One route of the portal's browser API, with every status it can answer, each with the reply
+ * envelope. Method and url keep their literal types, so a client request that names the route by
+ * type must name its very path and method.
+ */
+export interface PortalRoute<
+  S extends PortalRouteSchema = PortalRouteSchema,
+  M extends HttpMethod = HttpMethod,
+  U extends string = string,
+> {
+  method: M;
+  url: U;
   schema: S;
   statuses: readonly number[];
 }
+
+/** Named parts of one request, typed by its route's schema: what a route does not take cannot be sent. */
+type Part<S, K extends string, Name extends string> = S extends { [P in K]: infer T extends TSchema }
+  ? { [P in Name]: Static<T> }
+  : { [P in Name]?: never };
+
+/** What a request to a route (member service or portal) carries: its params, query and body as its schema has them. */
+export type RouteInput<S> = Part<S, 'params', 'params'> & Part<S, 'querystring', 'query'> & Part<S, 'body', 'body'>;
+
+/** The `data` of a route's success reply. */
+export type SuccessData<S extends { response: { 200: unknown } }> = S['response'][200] extends infer T extends TSchema
+  ? Static<T> extends { data?: infer D }
+    ? D
+    : never
+  : never;
 
 /**
  * A portal route. Its failure statuses follow from what it is: 400 for a request it reads,
  * 401 for a member's route, 403 for a state-changing method (the CSRF check), 429 (every route
  * is rate-limited), 502 when the member service fails and 503 when the session store does.
  */
-export function portalRoute<S extends PortalRouteSchema>(
-  method: HttpMethod,
-  url: string,
+export function portalRoute<S extends PortalRouteSchema, M extends HttpMethod, U extends string>(
+  method: M,
+  url: U,
   schema: S,
   options: PortalRouteOptions = {},
-): PortalRoute<S> {
+): PortalRoute<S, M, U> {
   return { method, url, schema, statuses: replyStatuses(method, schema, options) };
 }
 

@@ -27,6 +27,30 @@ const linesOf = (page: Page, selector: string) =>
     return new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top))).size;
   });
 
+/** Lines of a block's text that hold only a fragment a reader cannot take alone. */
+const loneLines = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const block of document.querySelectorAll(selector)) {
+      const lines = new Map<number, string>();
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getClientRects()[0];
+          if (!box) continue;
+          const top = Math.round(box.top);
+          lines.set(top, (lines.get(top) ?? '') + text[i]);
+        }
+      }
+      for (const line of lines.values()) if (/^\s*(PC|ン)\s*$/.test(line)) found.push(`${block.textContent}: "${line}"`);
+    }
+    return found;
+  }, selector);
+
 t.test('ja-jp at 320 pixels: My account fits the screen; option names break between words', async (t) => {
   const text = textsOf('ja-jp');
   const page = await (await contextAt(browser, stack, 320, 'light', 'ja-JP')).newPage();
@@ -49,6 +73,7 @@ t.test('ja-jp at 320 pixels: My account fits the screen; option names break betw
     await closed.click();
   }
   t.same(await breaksInsideWords(page, '.checkbox-tree__row label', 'ja'), [], 'no option name breaks inside a word');
+  t.same(await loneLines(page, '.checkbox-tree__row label'), [], 'no line of an option name is only "PC" or ン');
   t.same(await overflowOf(page), [], 'and, opened, still nothing sticks out');
 });
 

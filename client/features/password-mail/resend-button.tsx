@@ -1,6 +1,6 @@
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { toastFailure } from '../../api/request-failure.ts';
+import { toastFailure } from '../../state/request-failure.ts';
 import { toastSuccess } from '../../state/toasts.ts';
 import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 

@@ -3,7 +3,7 @@ import useSWRMutation from 'swr/mutation';
 import type { SocialType } from '../../../shared/enums.ts';
 import type { BrowserSocialData } from '../../../shared/schemas/member.ts';
 import { request } from '../../api/http.ts';
-import { toastFailure } from '../../api/request-failure.ts';
+import { toastFailure } from '../../state/request-failure.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';

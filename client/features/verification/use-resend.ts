@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { toastFailure } from '../../api/request-failure.ts';
+import { toastFailure } from '../../state/request-failure.ts';
 import { REACTIVATE_PATH, reactivate, type ResendProof } from '../../api/verification.ts';
 import { useLanguage } from '../../session/language-context.ts';
 

@@ -6,7 +6,7 @@ import { validateNewPassword } from '../../../shared/rules/password.ts';
 import { isBlank } from '../../../shared/rules/types.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
-import { failureCode } from '../../api/request-failure.ts';
+import { failureCode } from '../../state/request-failure.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordChecklist } from '../../ui/password-checklist.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';

@@ -36,7 +36,7 @@ export default function ChangePasswordPage() {
   const lang = useLanguage();
   const session = useUrlSession();
   const query = readQueryParams(useSearch());
-  const { isLogin, member, isLoading } = useMember();
+  const { isLogin, member, isLoading } = useMember('change-password');
   const [failure, setFailure] = useState<Failure>();
   usePageTitle('password.change.title');
 

@@ -1,4 +1,4 @@
-import type { ShownCode } from '../../api/request-failure.ts';
+import type { ShownCode } from '../../state/request-failure.ts';
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 

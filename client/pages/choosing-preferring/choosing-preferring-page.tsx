@@ -7,7 +7,7 @@ import { CheckboxTree } from '../../ui/checkbox-tree/checkbox-tree.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { toastFailure } from '../../api/request-failure.ts';
+import { toastFailure } from '../../state/request-failure.ts';
 import { PREFERENCES_PATH, savePreferences } from './preferences-api.ts';
 import { INITIAL_PREFERRING_VALUES, validatePreferring, type PreferringValues } from './preferring-values.ts';
 

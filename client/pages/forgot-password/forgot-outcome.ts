@@ -1,4 +1,4 @@
-import type { ShownCode } from '../../api/request-failure.ts';
+import type { ShownCode } from '../../state/request-failure.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 
 /** What the forgot-password screen does with a ForgotPwd reply (spec sections 2 and 8). */

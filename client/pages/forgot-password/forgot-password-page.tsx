@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { EMAIL_MAX_LENGTH } from '../../../shared/limits.ts';
 import { normalizeEmail, validateEmail } from '../../../shared/rules/email.ts';
-import { failureCode } from '../../api/request-failure.ts';
+import { failureCode } from '../../state/request-failure.ts';
 import { forgotPassword } from '../../api/password.ts';
 import { usePortalConfig } from '../../api/portal-config.ts';
 import { Button } from '../../ui/button.tsx';

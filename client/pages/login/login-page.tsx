@@ -7,7 +7,7 @@ import type { LoginValues } from '../../../shared/rules/login.ts';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { login, otpVerify, sendOtpCode } from '../../api/auth.ts';
-import { failureCode } from '../../api/request-failure.ts';
+import { failureCode } from '../../state/request-failure.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { continueAfterSignIn } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';

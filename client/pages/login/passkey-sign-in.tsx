@@ -1,4 +1,4 @@
-import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { startAuthentication, WebAuthnAbortService, type AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRMutation from 'swr/mutation';
@@ -31,7 +31,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   // The build paints the screen without WebAuthn (scripts/prerender.ts): the button comes once hydrated.
   const supported = useBrowserValue(passkeysAvailable, false);
   // The answer the browser gave goes the way of every sign-in.
-  const finishing = useSWRMutation(PASSKEY_LOGIN_PATH, (_path: string, { arg: credential }: { arg: unknown }) =>
+  const finishing = useSWRMutation(PASSKEY_LOGIN_PATH, (_path: string, { arg: credential }: { arg: AuthenticationResponseJSON }) =>
     passkeyLogin({ credential, returnUrl: session.callbackUrl || undefined, pass: session.pass || undefined }).then(onReply),
   );
 

@@ -27,7 +27,7 @@ export default function LogoutPage() {
       .then(async (target) => {
         if (!current) return;
         forgetUserId();
-        await Promise.all([mutate(IS_LOGIN_PATH, { isLogin: false }, false), mutate(MEMBER_PATH, undefined, false)]);
+        await Promise.all([mutate(IS_LOGIN_PATH, { isLogin: false }, false), mutate(MEMBER_PATH, null, false)]);
         if (new URL(target, location.origin).origin === location.origin) navigate(target, { replace: true });
         else location.replace(target);
       });

@@ -65,7 +65,7 @@ function AccountSections({ children }: { children: ReactElement[] }) {
 /** My account (spec section 2); a member-only route (routes.tsx). */
 export default function MyAccountPage() {
   const { t } = useTranslation();
-  const { member: current, mutate } = useMember();
+  const { member: current, mutate } = useMember('my-account');
   // The page's first drawing is the heaviest of the portal: deferred, React draws it in slices
   // the browser can interrupt instead of one long task. Later changes show at once.
   const firstDrawn = useDeferredValue(current) !== undefined;

@@ -5,7 +5,7 @@ import { OTP_CODE_MAX_LENGTH, OTP_SEND_WINDOW_SECONDS, OTP_VALID_SECONDS } from 
 import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
-import { failureCode } from '../../api/request-failure.ts';
+import { failureCode } from '../../state/request-failure.ts';
 import { MEMBER_PATH } from '../../api/member.ts';
 import { Button } from '../../ui/button.tsx';
 import { endsIn } from '../../ui/countdown.ts';

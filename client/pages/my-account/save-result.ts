@@ -1,6 +1,6 @@
 import type { FieldCode } from '../../../shared/codes.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { refusalToast } from '../../api/request-failure.ts';
+import { refusalToast } from '../../state/request-failure.ts';
 import type { ToastMessage } from '../../state/toasts.ts';
 import type { ProfileFormValues } from './profile-values.ts';
 

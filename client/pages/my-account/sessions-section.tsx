@@ -35,7 +35,7 @@ export function SessionsSection() {
     setTarget(which);
     ending.trigger(which).then(
       () => toastSuccess(done),
-      () => toastError({ messageKey: 'account.MyAccount.FailedToaster' }),
+      () => toastError({ messageKey: 'security.sessions.endFailed' }),
     );
   };
 

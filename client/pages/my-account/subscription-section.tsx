@@ -1,6 +1,6 @@
 import { Form } from 'react-final-form';
 import type { BrowserMember } from '../../../shared/schemas/member.ts';
-import { toastFailure } from '../../api/request-failure.ts';
+import { toastFailure } from '../../state/request-failure.ts';
 import { updateSubscription } from '../../api/member.ts';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { toastSuccess } from '../../state/toasts.ts';

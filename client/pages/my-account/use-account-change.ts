@@ -2,7 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { MEMBER_PATH } from '../../api/member.ts';
-import { toastFailure } from '../../api/request-failure.ts';
+import { toastFailure } from '../../state/request-failure.ts';
 import { toastSuccess } from '../../state/toasts.ts';
 
 /** Deletion or restore: either changes the member, whose user info is then read again (spec section 4). */

@@ -11,7 +11,7 @@ import { useLanguage } from '../../session/language-context.ts';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { isLogin } = useMember();
+  const { isLogin } = useMember('');
   usePageTitle('common.notFound.title');
   return (
     <section className="card card--narrow stack not-found-page">

@@ -30,7 +30,7 @@ import { effectivePhoneMode } from './phone-mode.ts';
 import { withSubscribeAnswer } from './privacy-answers.ts';
 import { PrivacyBlock } from './privacy-block.tsx';
 import { register } from './register-api.ts';
-import { failureCode, toastFailure } from '../../api/request-failure.ts';
+import { failureCode, toastFailure } from '../../state/request-failure.ts';
 import { buildRegisterPayload } from './register-payload.ts';
 import { INITIAL_REGISTER_VALUES, type RegisterFormValues } from './register-values.ts';
 import { registerFailure } from './server-errors.ts';

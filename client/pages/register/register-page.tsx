@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { useCountries } from '../../api/info.ts';
+import { useCountries } from '../../ui/country/use-countries.ts';
 import { useSocialSignUp } from '../../features/social/social-api.ts';
 import { CheckCircleIcon } from '../../ui/icons.tsx';
 import { SocialButtons } from '../../features/social/social-buttons.tsx';

@@ -1,5 +1,5 @@
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { refusalToast } from '../../api/request-failure.ts';
+import { refusalToast } from '../../state/request-failure.ts';
 import type { ToastMessage } from '../../state/toasts.ts';
 import type { RegisterFormValues } from './register-values.ts';
 

@@ -1,4 +1,4 @@
-import type { ShownCode } from '../../api/request-failure.ts';
+import type { ShownCode } from '../../state/request-failure.ts';
 import type { Language } from '../../../shared/languages.ts';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import { request } from '../../api/http.ts';

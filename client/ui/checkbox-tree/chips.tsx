@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chip } from './option-tree.ts';
+import { WordBreaks } from '../word-breaks.tsx';
 
 export interface ChipsProps {
   chips: Chip[];
@@ -15,7 +16,9 @@ export function Chips({ chips, onRemove, listRef }: ChipsProps) {
     <ul ref={listRef} className="chips" aria-label={t('common.selectedItems')}>
       {chips.map((chip, position) => (
         <li key={chip.value} className="chip">
-          <span>{chip.text}</span>
+          <span>
+            <WordBreaks text={chip.text} />
+          </span>
           <button
             type="button"
             className="chip__remove"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionRecord } from '../../../shared/schemas/info.ts';
 import { checkStateOf } from './option-tree.ts';
+import { WordBreaks } from '../word-breaks.tsx';
 
 export interface OptionLevelProps {
   idPrefix: string;
@@ -34,7 +35,9 @@ function OptionItem({ option, ...level }: Omit<OptionLevelProps, 'options'> & { 
           aria-checked={state === 'mixed' ? 'mixed' : undefined}
           onChange={(event) => level.onToggle(option.value, event.target.checked)}
         />
-        <label htmlFor={inputId}>{option.text}</label>
+        <label htmlFor={inputId}>
+          <WordBreaks text={option.text} />
+        </label>
         {children.length > 0 && (
           <button
             type="button"

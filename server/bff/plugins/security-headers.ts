@@ -6,6 +6,8 @@ export interface SecurityHeadersOptions {
   https: boolean;
   /** Third-party origins whose scripts and frames the pages use (captcha widgets). */
   widgetOrigins?: string[];
+  /** Another origin the pages show an image from (the configured brand's logo). */
+  imageOrigins?: string[];
 }
 
 /**
@@ -34,7 +36,7 @@ function helmetOptions(options: SecurityHeadersOptions) {
         scriptSrc: ["'self'", ...(options.widgetOrigins ?? [])],
         frameSrc: ["'self'", ...(options.widgetOrigins ?? [])],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(options.imageOrigins ?? [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

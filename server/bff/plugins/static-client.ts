@@ -6,10 +6,15 @@ import { isLanguage, languageOfSegment } from '../../../shared/languages.ts';
 import { PAGE_SEGMENTS, SCREEN_GROUPS } from '../../../shared/screen-groups.ts';
 import { fail } from '../../../shared/schemas/reply.ts';
 import { loadPageShells, pickPageShell } from '../page-shell.ts';
+import type { BrandConfig } from '../brand/brand-config.ts';
+import { brandStylesheet } from '../brand/brand-colours.ts';
+import { BRAND_STYLESHEET_PATH, brandShells } from '../brand/brand-shells.ts';
 import { acceptedLanguages, languageFromHeader } from '../request-language.ts';
 
 interface StaticClientOptions {
   clientDir: string;
+  /** The company's name, logo and colour, put into every page shell once, as they are read. */
+  brand?: BrandConfig;
 }
 
 /**
@@ -55,9 +60,11 @@ export default fp(
     });
 
     // Read once, at start; a portal started before its client was built reads them when asked.
-    let shells = await loadPageShells(options.clientDir);
+    const brand = options.brand ?? {};
+    const load = async () => brandShells(await loadPageShells(options.clientDir), brand);
+    let shells = await load();
     const shellFor = async (page: Parameters<typeof pickPageShell>[1], acceptEncoding: string | undefined) => {
-      if (shells.size === 0) shells = await loadPageShells(options.clientDir);
+      if (shells.size === 0) shells = await load();
       return pickPageShell(shells, page, acceptEncoding);
     };
 
@@ -81,6 +88,13 @@ export default fp(
       const query = request.url.indexOf('?');
       return reply.redirect(`/${lang}/login${query === -1 ? '' : request.url.slice(query)}`, 302);
     });
+
+    if (brand.color) {
+      const stylesheet = brandStylesheet(brand.color);
+      app.get(BRAND_STYLESHEET_PATH, async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(stylesheet),
+      );
+    }
 
     app.get('/robots.txt', async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS),

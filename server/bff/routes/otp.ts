@@ -2,14 +2,8 @@ import { otpContract } from '../../../shared/contract/otp.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
-import {
-  OtpVerifyRequestSchema,
-  SendOtpCodeRequestSchema,
-  type OtpVerifyRequest,
-  type SendOtpCodeRequest,
-} from '../../../shared/schemas/auth.ts';
-import { OtpSendSchema, SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
-import { ok, replySchemas } from '../../../shared/schemas/reply.ts';
+import { signInPortal } from '../../../shared/contract/portal/sign-in.ts';
+import { ok } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { countOtpSend } from '../metrics/portal-metrics.ts';
@@ -18,14 +12,17 @@ import { requestLanguage } from '../request-language.ts';
 import { OtpSendWindow, type TextDestination } from '../sign-in/otp-send-window.ts';
 import { passwordConfirmation } from '../sign-in/password-confirmation.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
-import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
+import { relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
 
 /** Sign-in by one-time code: sending it (within the send window) and signing in with it. */
 export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, callbackPolicy, config, store, signIn } = deps;
   const window = new OtpSendWindow(store);
   const record = securityEventRecorder(upstream);
+  const api = portalApi(app);
+  const { sendOtpCode, otpVerify } = signInPortal;
 
   /**
    * The last digits of the number a code went to, for a phone request from a browser the member
@@ -40,12 +37,9 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   // While a window runs no code is sent; the reply says how long it still runs, so the
   // browser starts its resend countdown there, whatever its cookies say.
-  app.post<{ Body: SendOtpCodeRequest }>(
-    '/api/Member/SendOtpCode',
-    {
-      schema: { body: SendOtpCodeRequestSchema, response: replySchemas(OtpSendSchema) },
-      config: { ...strictRateLimit(config.otpRateLimitPerMinute), ...ALLOWED_DURING_PASSWORD_CHANGE },
-    },
+  api.post(
+    sendOtpCode.url,
+    served(sendOtpCode, { ...strictRateLimit(config.otpRateLimitPerMinute), ...ALLOWED_DURING_PASSWORD_CHANGE }),
     async (request, reply) => {
       const { userId, otpVerifyType } = request.body;
       const account = OtpSendWindow.account(userId);
@@ -73,7 +67,7 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       if (!result.body.isSuccess) {
         countOtpSend(otpVerifyType, { refused: result.body.code });
         await window.release(account);
-        return reply.code(result.status).send(result.body);
+        return relay(reply, result);
       }
       const { memberId, lastThreeDigits } = result.body.data ?? {};
       const text = memberId !== undefined && lastThreeDigits ? { memberId, lastThreeDigits } : undefined;
@@ -85,29 +79,23 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
     },
   );
 
-  app.post<{ Body: OtpVerifyRequest }>(
-    '/api/Member/otpVerify',
-    { schema: { body: OtpVerifyRequestSchema, response: replySchemas(SignInResultSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
-    async (request, reply) => {
-      const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
-      const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
-      const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-      const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
-      return signIn.signIn(request, reply, {
-        way: 'code',
-        userId,
-        localRedirect: local ? allowedReturnUrl : undefined,
-        check: async () => {
-          const result = await upstream.call<UpstreamSignInData>({
-            method: 'POST',
-            path: '/api/Member/otpVerify',
-            body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
-            language: requestLanguage(request),
-          });
-          if (result.body.isSuccess) passwordConfirmation.forget(request);
-          return result;
-        },
-      });
-    },
-  );
+  api.post(otpVerify.url, served(otpVerify, ALLOWED_DURING_PASSWORD_CHANGE), async (request, reply) => {
+    const { userId, code, returnUrl, pass, otpVerifyType } = request.body;
+    const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
+    const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+    const confirmsPassword = passwordConfirmation.confirms(request, userId, otpVerifyType, deps.clock.now());
+    return signIn.signIn(request, reply, {
+      way: 'code',
+      userId,
+      localRedirect: local ? allowedReturnUrl : undefined,
+      check: async () => {
+        const result = await upstream.call(otpContract.otpVerify, {
+          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
+          language: requestLanguage(request),
+        });
+        if (result.body.isSuccess) passwordConfirmation.forget(request);
+        return result;
+      },
+    });
+  });
 }

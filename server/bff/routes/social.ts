@@ -2,23 +2,8 @@ import { socialContract } from '../../../shared/contract/social.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SocialType } from '../../../shared/enums.ts';
 import { isLanguage } from '../../../shared/languages.ts';
-import {
-  SocialAuthorizeSchema,
-  SocialSignInSchema,
-  SocialSignUpSchema,
-  SocialVerifiedSchema,
-} from '../../../shared/contract/portal-replies.ts';
-import { fail, ok, replySchemas } from '../../../shared/schemas/reply.ts';
-import {
-  SocialAuthorizeRequestSchema,
-  SocialConnectRequestSchema,
-  SocialLoginRequestSchema,
-  SocialVerifyRequestSchema,
-  type SocialAuthorizeRequest,
-  type SocialConnectRequest,
-  type SocialLoginRequest,
-  type SocialVerifyRequest,
-} from '../../../shared/schemas/social.ts';
+import { socialPortal } from '../../../shared/contract/portal/social.ts';
+import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, isPortalUrl } from '../callback-url.ts';
 import { notSignedIn, ReplyError } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
@@ -26,7 +11,6 @@ import { strictRateLimit } from '../plugins/rate-limits.ts';
 import { requestLanguage } from '../request-language.ts';
 import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
-import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import { ProviderError } from '../social/provider-http.ts';
 import {
   authorizationUrl,
@@ -48,12 +32,14 @@ import {
 import { whereFrom } from '../sessions/security-event-recorder.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
 
-const LOGIN_PATHS: Array<[string, SocialTypeValue]> = [
-  ['/api/Member/GoogleLogin', SocialType.Google],
-  ['/api/Member/FbLogin', SocialType.Facebook],
-  ['/api/Member/LinkedinLogin', SocialType.LinkedIn],
-];
+/** Each provider's sign-in: the portal route, the member-service call it ends in, the provider. */
+const LOGINS = [
+  [socialPortal.googleLogin, socialContract.googleLogin, SocialType.Google],
+  [socialPortal.fbLogin, socialContract.fbLogin, SocialType.Facebook],
+  [socialPortal.linkedinLogin, socialContract.linkedinLogin, SocialType.LinkedIn],
+] as const;
 
 const profileOf = (identity: VerifiedIdentity) => ({
   socialType: identity.socialType,
@@ -75,6 +61,7 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
   // code), so it has only the general per-IP limit: an office signs in together. Sign-up and
   // connect keep the stricter one.
   const limited = strictRateLimit(config.loginRateLimitPerMinute);
+  const api = portalApi(app);
 
   function memberIdOf(request: FastifyRequest): number | undefined {
     return signedInMember(request)?.memberId;
@@ -96,103 +83,83 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
     }
   }
 
-  app.post<{ Body: SocialAuthorizeRequest }>(
-    '/api/Member/SocialAuthorize',
-    {
-      schema: { body: SocialAuthorizeRequestSchema, response: replySchemas(SocialAuthorizeSchema) },
-      config: ALLOWED_DURING_PASSWORD_CHANGE,
-    },
-    async (request) => {
-      const { socialType, origin } = request.body;
-      const provider = providerConfig(config.social, socialType);
-      if (!provider) throw new ReplyError(400, 'SocialNotConfigured');
-      const memberId = memberIdOf(request);
-      if (origin === 'connect' && memberId === undefined) throw notSignedIn();
-      // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
-      if (origin === 'connect') requireRecentSignIn(request, clock.now());
-      const lang = isLanguage(request.body.lang) ? request.body.lang : requestLanguage(request);
-      const redirectUri = `${config.publicOrigin}/${lang}/social-login`;
-      const state = createState(request, { socialType, origin, redirectUri, ...(origin === 'connect' ? { memberId } : {}) }, clock.now());
-      return ok({ authorizationUrl: authorizationUrl(provider, socialType, state, redirectUri) });
-    },
-  );
+  api.post(socialPortal.authorize.url, served(socialPortal.authorize, ALLOWED_DURING_PASSWORD_CHANGE), async (request) => {
+    const { socialType, origin } = request.body;
+    const provider = providerConfig(config.social, socialType);
+    if (!provider) throw new ReplyError(400, 'SocialNotConfigured');
+    const memberId = memberIdOf(request);
+    if (origin === 'connect' && memberId === undefined) throw notSignedIn();
+    // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
+    if (origin === 'connect') requireRecentSignIn(request, clock.now());
+    const lang = isLanguage(request.body.lang) ? request.body.lang : requestLanguage(request);
+    const redirectUri = `${config.publicOrigin}/${lang}/social-login`;
+    const state = createState(request, { socialType, origin, redirectUri, ...(origin === 'connect' ? { memberId } : {}) }, clock.now());
+    return ok({ authorizationUrl: authorizationUrl(provider, socialType, state, redirectUri) });
+  });
 
-  for (const [path, socialType] of LOGIN_PATHS) {
-    app.post<{ Body: SocialLoginRequest }>(
-      path,
-      { schema: { body: SocialLoginRequestSchema, response: replySchemas(SocialSignInSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
-      async (request, reply) => {
-        const { code, state, returnUrl, pass } = request.body;
-        const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
-        // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
-        const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
-        let identity: VerifiedIdentity | undefined;
-        const answer = await signIn.signIn(request, reply, {
-          way: 'social',
-          localRedirect: local ? allowedReturnUrl : undefined,
-          check: async () => {
-            ({ identity } = await verify(request, code, state, socialType, ['login']));
-            return upstream.call<UpstreamSignInData>({
-              method: 'POST',
-              path,
-              body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
-              language: requestLanguage(request),
-            });
-          },
-        });
-        if (answer.code === 'notfound' && identity) {
-          // The verified identity waits in the session for the sign-up it leads to.
-          holdIdentity(request, identity, 'register', clock.now());
-          const { socialId: _id, ...shown } = profileOf(identity);
-          return fail('notfound', { data: shown });
-        }
-        return answer;
-      },
-    );
+  for (const [login, call, socialType] of LOGINS) {
+    api.post(login.url, served(login, ALLOWED_DURING_PASSWORD_CHANGE), async (request, reply) => {
+      const { code, state, returnUrl, pass } = request.body;
+      const allowedReturnUrl = allowedCallbackUrl(returnUrl, callbackPolicy);
+      // Same as password sign-in: a company site's URL goes upstream for its ticket; a portal page stays here.
+      const local = allowedReturnUrl !== undefined && isPortalUrl(allowedReturnUrl, callbackPolicy);
+      let identity: VerifiedIdentity | undefined;
+      const answer = await signIn.signIn(request, reply, {
+        way: 'social',
+        localRedirect: local ? allowedReturnUrl : undefined,
+        check: async () => {
+          ({ identity } = await verify(request, code, state, socialType, ['login']));
+          return upstream.call(call, {
+            body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
+            language: requestLanguage(request),
+          });
+        },
+      });
+      if (answer.code === 'notfound' && identity) {
+        // The verified identity waits in the session for the sign-up it leads to.
+        holdIdentity(request, identity, 'register', clock.now());
+        const { socialId: _id, ...shown } = profileOf(identity);
+        return fail('notfound', { data: shown });
+      }
+      return answer;
+    });
   }
 
-  async function verifyForSignUpOrConnect(request: FastifyRequest<{ Body: SocialVerifyRequest }>, expected?: SocialTypeValue) {
-    const { identity, origin } = await verify(request, request.body.code, request.body.state, expected, ['register', 'connect']);
+  async function verifyForSignUpOrConnect(request: FastifyRequest, code: string, state: string, expected?: SocialTypeValue) {
+    const { identity, origin } = await verify(request, code, state, expected, ['register', 'connect']);
     holdIdentity(request, identity, origin, clock.now(), origin === 'connect' ? memberIdOf(request) : undefined);
     return ok({ ...profileOf(identity), origin });
   }
 
-  app.post<{ Body: SocialVerifyRequest }>(
-    '/api/Member/LinkedinVerify',
-    { schema: { body: SocialVerifyRequestSchema, response: replySchemas(SocialVerifiedSchema) }, config: limited },
-    async (request) => verifyForSignUpOrConnect(request, SocialType.LinkedIn),
+  const { linkedinVerify, verify: socialVerify, signUp, connect } = socialPortal;
+  api.post(linkedinVerify.url, served(linkedinVerify, limited), async (request) =>
+    verifyForSignUpOrConnect(request, request.body.code, request.body.state, SocialType.LinkedIn),
   );
-  app.post<{ Body: SocialVerifyRequest }>(
-    '/api/Member/SocialVerify',
-    { schema: { body: SocialVerifyRequestSchema, response: replySchemas(SocialVerifiedSchema) }, config: limited },
-    async (request) => verifyForSignUpOrConnect(request),
+  api.post(socialVerify.url, served(socialVerify, limited), async (request) =>
+    verifyForSignUpOrConnect(request, request.body.code, request.body.state),
   );
 
   /** The identity a social sign-up will register with (prefills the form after a reload). */
-  app.get('/api/Member/SocialSignUp', { schema: { response: replySchemas(SocialSignUpSchema) } }, async (request) => {
+  api.get(signUp.url, served(signUp), async (request) => {
     const identity = signUpIdentity(request, clock.now());
     if (!identity) return ok({ identity: null });
     const { socialId: _id, ...shown } = profileOf(identity);
     return ok({ identity: shown });
   });
 
-  app.post<{ Body: SocialConnectRequest }>(
-    '/api/Member/SocialConnect',
-    { schema: { body: SocialConnectRequestSchema, response: replySchemas() } },
-    async (request, reply) => {
-      const member = signedInMember(request);
-      if (!member) throw notSignedIn();
-      const { socialType, isConnect } = request.body;
-      // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
-      if (isConnect) requireRecentSignIn(request, clock.now());
-      const identity = isConnect ? connectIdentity(request, socialType, member.memberId, clock.now()) : undefined;
-      if (isConnect && !identity) throw new ReplyError(400, 'SocialStateInvalid');
-      const body = identity ? { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) } : { socialType, isConnect: false };
-      const result = await callAsMember(upstream, request, reply, socialContract.connect, { body });
-      if (isConnect) forgetIdentity(request);
-      // A connect is recorded by the member service itself, with the mail whose "This wasn't me" link names it.
-      if (result.body.isSuccess && !isConnect) await record(request, { type: 'socialDisconnected', memberId: member.memberId });
-      return relay(reply, result);
-    },
-  );
+  api.post(connect.url, served(connect), async (request, reply) => {
+    const member = signedInMember(request);
+    if (!member) throw notSignedIn();
+    const { socialType, isConnect } = request.body;
+    // Connecting a provider adds a way in: only after a sign-in the member made themselves, just now.
+    if (isConnect) requireRecentSignIn(request, clock.now());
+    const identity = isConnect ? connectIdentity(request, socialType, member.memberId, clock.now()) : undefined;
+    if (isConnect && !identity) throw new ReplyError(400, 'SocialStateInvalid');
+    const body = identity ? { ...upstreamIdentity(identity), isConnect: true, ...whereFrom(request) } : { socialType, isConnect: false };
+    const result = await callAsMember(upstream, request, reply, socialContract.connect, { body });
+    if (isConnect) forgetIdentity(request);
+    // A connect is recorded by the member service itself, with the mail whose "This wasn't me" link names it.
+    if (result.body.isSuccess && !isConnect) await record(request, { type: 'socialDisconnected', memberId: member.memberId });
+    return relay(reply, result);
+  });
 }

@@ -1,20 +1,14 @@
 import { ticketsContract } from '../../../shared/contract/tickets.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  CheckGoToProfileRequestSchema,
-  RefererLoginRequestSchema,
-  type CheckGoToProfileRequest,
-  type RefererLoginRequest,
-} from '../../../shared/schemas/auth.ts';
-import { SignInResultSchema } from '../../../shared/contract/portal-replies.ts';
-import { TicketMemberSchema } from '../../../shared/contract/tickets.ts';
-import { fail, replySchemas } from '../../../shared/schemas/reply.ts';
+import { signInPortal } from '../../../shared/contract/portal/sign-in.ts';
+import { fail } from '../../../shared/schemas/reply.ts';
 import type { SsoSite } from '../config.ts';
 import { forbidden } from '../errors.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE } from '../plugins/session.ts';
-import type { UpstreamSignInData } from '../sign-in/signed-in-reply.ts';
 import type { RouteDeps } from '../deps.ts';
+import { relay } from './member-call.ts';
+import { portalApi, served } from './portal-api.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -33,38 +27,28 @@ function siteOf(request: FastifyRequest, sites: readonly SsoSite[]): SsoSite | u
 /** Single sign-on hand-off between the portal and the company sites it signs members in for. */
 export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { upstream, config, signIn } = deps;
+  const api = portalApi(app);
+  const { checkGoToProfile, refererLogin } = signInPortal;
 
   // Called by a company site's server, not by a browser: it redeems the one-time ticket it got
   // as `tempid` on the redirect, learns who signed in and receives a ticket for sending the
   // member back (referer). No session cookie is involved.
-  app.post<{ Body: CheckGoToProfileRequest }>(
-    '/api/Member/CheckGoToProfile',
-    { schema: { body: CheckGoToProfileRequestSchema, response: replySchemas(TicketMemberSchema) } },
-    async (request, reply) => {
-      const site = siteOf(request, config.ssoSites);
-      if (!site) throw forbidden();
-      const { memberId, userId, tempId } = request.body;
-      // A key bound to one site redeems only the tickets sent there; the ticket stays good for that site.
-      if (site.site !== undefined && !(await deps.ticketSites.wentTo(tempId, site.site))) return fail('TempIdInValid');
-      const result = await upstream.call(ticketsContract.checkGoToProfile, { body: { memberId, userId, tempId } });
-      return reply.code(result.status).send(result.body);
-    },
-  );
+  api.post(checkGoToProfile.url, served(checkGoToProfile), async (request, reply) => {
+    const site = siteOf(request, config.ssoSites);
+    if (!site) throw forbidden();
+    const { memberId, userId, tempId } = request.body;
+    // A key bound to one site redeems only the tickets sent there; the ticket stays good for that site.
+    if (site.site !== undefined && !(await deps.ticketSites.wentTo(tempId, site.site))) return fail('TempIdInValid');
+    const result = await upstream.call(ticketsContract.checkGoToProfile, { body: { memberId, userId, tempId } });
+    return relay(reply, result);
+  });
 
   // The referer screen: a member sent back by a company site with `id` and a referer ticket
   // signs in here. A refused ticket ends whatever session the browser had.
-  app.post<{ Body: RefererLoginRequest }>(
-    '/api/Member/RefererLogin',
-    { schema: { body: RefererLoginRequestSchema, response: replySchemas(SignInResultSchema) }, config: ALLOWED_DURING_PASSWORD_CHANGE },
-    async (request, reply) =>
-      signIn.signIn(request, reply, {
-        way: 'ticket',
-        check: () =>
-          upstream.call<UpstreamSignInData>({
-            method: 'POST',
-            path: '/api/Member/RefererLogin',
-            body: { id: request.body.id, tempId: request.body.tempId },
-          }),
-      }),
+  api.post(refererLogin.url, served(refererLogin, ALLOWED_DURING_PASSWORD_CHANGE), async (request, reply) =>
+    signIn.signIn(request, reply, {
+      way: 'ticket',
+      check: () => upstream.call(ticketsContract.refererLogin, { body: { id: request.body.id, tempId: request.body.tempId } }),
+    }),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, Session } from 'fastify';
+import { authContract } from '../../../shared/contract/auth.ts';
 import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
 import type { KeyValueSessionStore } from '../store/session-store.ts';
 import type { Upstream } from '../upstream.ts';
@@ -109,7 +110,7 @@ export class SessionEnder {
     if (memberId === undefined) return;
     if (options.upstream !== false && memberToken) {
       try {
-        await this.upstream.call({ method: 'GET', path: '/api/Member/Logout', token: memberToken });
+        await this.upstream.call(authContract.logout, { query: {}, token: memberToken });
       } catch (err) {
         // The session ends regardless; the token expires upstream on its own.
         log.warn({ err, reason: options.reason }, 'token revocation failed while ending a session');

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { securityEventsContract } from '../../../shared/contract/security-events.ts';
 import type { RecordSecurityEvent } from '../../../shared/schemas/security-center.ts';
 import type { Upstream } from '../upstream.ts';
 import { describeDevice, ipPrefix } from './device.ts';
@@ -15,7 +16,7 @@ export function whereFrom(request: FastifyRequest): { device: string; ipPrefix: 
 export function securityEventRecorder(upstream: Upstream) {
   return async function record(request: FastifyRequest, event: Omit<RecordSecurityEvent, 'device' | 'ipPrefix'>): Promise<void> {
     try {
-      const result = await upstream.call({ method: 'POST', path: '/api/Member/SecurityEvents', body: { ...event, ...whereFrom(request) } });
+      const result = await upstream.call(securityEventsContract.record, { body: { ...event, ...whereFrom(request) } });
       if (!result.body.isSuccess) request.log.warn({ code: result.body.code, type: event.type }, 'security event not recorded');
     } catch (err) {
       request.log.warn({ err, type: event.type }, 'security event not recorded');

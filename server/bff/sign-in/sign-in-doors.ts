@@ -87,7 +87,7 @@ export interface DoorObserver {
   lockStarted?: () => void;
 }
 
-// A type, not an interface: it must fit the open-ended sign-in data.
+/** What a locked door answers with: the seconds the lock still lasts. */
 export type Locked = { remainingSeconds: number };
 
 /** The reply while an account is locked: the same status and shape as a wrong password at sign-in. */

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replyCode } from '../../../shared/codes.ts';
+import type { SignInResult } from '../../../shared/contract/portal-replies.ts';
+import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
@@ -13,7 +15,7 @@ import type { KnownDevices } from '../sessions/known-devices.ts';
 import { securityEventRecorder, whereFrom } from '../sessions/security-event-recorder.ts';
 import type { Upstream, UpstreamReply } from '../upstream.ts';
 import { SIGN_IN_DOORS, type SignInDoor, type SignInDoors } from './sign-in-doors.ts';
-import { browserReply, type BrowserReplyDeps, type UpstreamSignInData } from './signed-in-reply.ts';
+import { browserReply, type BrowserReplyDeps } from './signed-in-reply.ts';
 
 /** One sign-in attempt as a way in hands it over. */
 export interface SignInAttempt {
@@ -23,7 +25,7 @@ export interface SignInAttempt {
   /** The passkey the assertion names: the lock of that credential alone. */
   credentialId?: string;
   /** Asks the member service (after whatever the way in checks itself); a ReplyError it throws is the attempt's outcome. */
-  check: () => Promise<UpstreamReply<UpstreamSignInData>>;
+  check: () => Promise<UpstreamReply<SignedInData>>;
   /** A portal page to go to after the sign-in (a company site's URL goes upstream for its ticket instead). */
   localRedirect?: string;
 }
@@ -63,7 +65,7 @@ const DOORS: Record<SignInMethod, SignInDoor | undefined> = {
  * How a wrong secret is answered: a wrong password and an unknown account look the same as a lock
  * (`remainingSeconds` 0); a refused passkey carries nothing.
  */
-const REFUSED: Partial<Record<SignInMethod, (code: string) => Reply<UpstreamSignInData>>> = {
+const REFUSED: Partial<Record<SignInMethod, (code: string) => Reply<SignInResult>>> = {
   password: (code) => fail(replyCode(code), { data: { remainingSeconds: 0 } }),
   passkey: (code) => fail(replyCode(code)),
 };
@@ -82,7 +84,7 @@ export class SignInService {
   }
 
   /** Runs the attempt and answers the browser; whatever it throws is counted and logged, then passed on. */
-  async signIn(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttempt): Promise<Reply<UpstreamSignInData>> {
+  async signIn(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttempt): Promise<Reply<SignInResult>> {
     try {
       return await this.run(request, reply, attempt);
     } catch (error) {
@@ -92,7 +94,7 @@ export class SignInService {
     }
   }
 
-  private async run(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttempt): Promise<Reply<UpstreamSignInData>> {
+  private async run(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttempt): Promise<Reply<SignInResult>> {
     const { way } = attempt;
     const door = DOORS[way];
     const lockedBy = door?.locks === 'credential' ? attempt.credentialId : attempt.userId;
@@ -100,7 +102,8 @@ export class SignInService {
     const observer = { lockStarted: () => (lockStarted = true) };
     const result = door ? await this.deps.doors.attempt(request, reply, door, lockedBy, attempt.check, observer) : await attempt.check();
     const { body } = result;
-    const data = (body.data ?? {}) as UpstreamSignInData;
+    // A lock's reply carries only the seconds it still lasts.
+    const data: Partial<SignedInData> = body.data === undefined || 'remainingSeconds' in body.data ? {} : body.data;
     const outcome: SignInOutcome = {
       way,
       code: body.code,
@@ -111,8 +114,8 @@ export class SignInService {
     };
 
     const refused = REFUSED[way];
-    let answer: Reply<UpstreamSignInData>;
-    if (body.code === 'AccountLock') answer = body as unknown as Reply<UpstreamSignInData>;
+    let answer: Reply<SignInResult>;
+    if (body.code === 'AccountLock') answer = body as Reply<SignInResult>;
     else if (refused && door?.verdict(result) === 'wrong') answer = refused(body.code);
     else {
       if (data.token && data.memberId !== undefined) {
@@ -122,7 +125,7 @@ export class SignInService {
         // A refused ticket ends whatever session the browser had: it came to change hands.
         await this.deps.sessions.endThisSession(request, reply, { reason: 'ticketRefused' });
       }
-      answer = await browserReply(result as UpstreamReply<UpstreamSignInData>, this.deps, attempt.localRedirect);
+      answer = await browserReply(result, this.deps, attempt.localRedirect);
     }
 
     if (!outcome.signedIn && attempt.userId && (way === 'password' || way === 'code')) {
@@ -137,7 +140,7 @@ export class SignInService {
   }
 
   /** A new session under a new id, the browser known or new to the member, the event recorded. */
-  private async startSession(request: FastifyRequest, reply: FastifyReply, way: SignInMethod, data: UpstreamSignInData) {
+  private async startSession(request: FastifyRequest, reply: FastifyReply, way: SignInMethod, data: Partial<SignedInData>) {
     const memberId = data.memberId as number;
     await request.startMemberSession(
       { memberToken: data.token as string, tokenExpiresAt: data.tokenExpiresAt ?? '', userId: data.userId ?? '', memberId },

@@ -1,20 +1,10 @@
+import type { SignInResult } from '../../../shared/contract/portal-replies.ts';
+import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { allowedCallbackUrl, mayCarryTicket, type CallbackPolicy } from '../callback-url.ts';
 import type { UpstreamReply } from '../upstream.ts';
+import type { Locked } from './sign-in-doors.ts';
 import type { TicketSites } from './ticket-sites.ts';
-
-/** What the member service answers a sign-in (password, code, ticket) with; the token part never reaches the browser. */
-export interface UpstreamSignInData {
-  token?: string;
-  tokenExpiresAt?: string;
-  userId?: string;
-  memberId?: number;
-  status?: number;
-  redirectUrl?: string;
-  id?: string;
-  tempId?: string;
-  [key: string]: unknown;
-}
 
 export interface BrowserReplyDeps {
   callbackPolicy: CallbackPolicy;
@@ -28,12 +18,13 @@ export interface BrowserReplyDeps {
  * is remembered (TicketSites) for site keys bound to one site.
  */
 export async function browserReply(
-  result: UpstreamReply<UpstreamSignInData>,
+  result: UpstreamReply<Partial<SignedInData> | Locked>,
   { callbackPolicy: policy, ticketSites }: BrowserReplyDeps,
   localRedirect?: string,
-): Promise<Reply<UpstreamSignInData>> {
-  const { token, tokenExpiresAt: _expires, memberId: _memberId, redirectUrl, id, tempId, ...rest } = result.body.data ?? {};
-  const data: UpstreamSignInData = { ...rest };
+): Promise<Reply<SignInResult>> {
+  const signedIn: Partial<SignedInData> = result.body.data === undefined || 'remainingSeconds' in result.body.data ? {} : result.body.data;
+  const { token, redirectUrl, id, tempId, userId } = signedIn;
+  const data: SignInResult = userId === undefined ? {} : { userId };
   const allowed = allowedCallbackUrl(redirectUrl, policy);
   if (allowed !== undefined) {
     data.redirectUrl = allowed;

@@ -104,6 +104,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   'PATCH /api/Member/Passkeys/:id': { body: () => ({ name: 'Laptop' }), signedIn: true },
   'DELETE /api/Member/Passkeys/:id': { body: () => ({}), signedIn: true },
+  'POST /api/Member/SiteConsent/:uid': { body: () => ({ allow: false }), signedIn: true },
+  'DELETE /api/Member/ConnectedSites/:id': { body: () => ({}), signedIn: true },
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { ReplyCode } from '../../shared/codes.ts';
 import type { Reply } from '../../shared/schemas/reply.ts';
-import { toastError, type ToastMessage } from '../state/toasts.ts';
-import { ApiError } from './http.ts';
+import { toastError, type ToastMessage } from './toasts.ts';
+import { ApiError } from '../api/http.ts';
 
 /** A code the client shows: one a server sent, or one of its own for a request that brought no reply. */
 export type ShownCode = ReplyCode | 'network' | 'somethingWentWrong';
