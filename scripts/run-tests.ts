@@ -23,7 +23,7 @@ import { isBrowserTest } from './test-run/browser-files.ts';
 import { checkCoverage, COVERAGE_DIR } from './test-run/coverage.ts';
 import { startRunEngines } from './test-run/engines.ts';
 import { quarantined, readQuarantine, type QuarantineEntry } from './test-run/quarantine.ts';
-import { runFiles, saveTimings, testFiles } from './test-run/run-files.ts';
+import { runFiles, saveTimings, stopRunningFiles, testFiles } from './test-run/run-files.ts';
 import { RESULTS_DIR, type Failure, type FileResult } from './test-run/tap-results.ts';
 
 const FLAKY_REPORT = 'test-results/flaky.json';
@@ -53,7 +53,10 @@ const client = toRun.some(isBrowserTest) ? { [CLIENT_DIR_VARIABLE]: await builtC
 
 const engines = await startRunEngines();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void engines.stop().finally(() => process.exit(130)));
+  process.once(signal, () => {
+    stopRunningFiles();
+    void engines.stop().finally(() => process.exit(130));
+  });
 }
 
 const env: NodeJS.ProcessEnv = {
