@@ -10,7 +10,7 @@ import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 import { httpMetrics } from '../common/metrics/http-metrics.ts';
 import noPublicMetrics from './metrics/no-public-metrics.ts';
 import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
-import compression from './plugins/compression.ts';
+import compression, { COMPRESSED } from './plugins/compression.ts';
 import closedBodies from './plugins/closed-bodies.ts';
 import csrf from './plugins/csrf.ts';
 import errorReplies, { failureReply } from './plugins/errors.ts';
@@ -217,7 +217,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(socialRoutes, deps);
     await api.register(passkeyRoutes, deps);
     await api.register(crmRoutes, deps);
-    await api.register(openApiDocumentRoute, { path: OPENAPI_DOCUMENT_PATH });
+    await api.register(openApiDocumentRoute, { path: OPENAPI_DOCUMENT_PATH, routeOptions: COMPRESSED });
     await api.register(sessionRoutes, deps);
     await api.register(securityEventRoutes, deps);
     await api.register(companySiteRoutes, { sites: openId!.memberSites });
