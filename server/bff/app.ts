@@ -5,7 +5,7 @@ import { createCaptchaGate } from './captcha/captcha-gate.ts';
 import { captchaContentSources } from './captcha/captcha-config.ts';
 import { CountryDirectory } from './country-directory.ts';
 import { clientErrorReply, portalServerFactory } from './http-server.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, logResponse } from './logger.ts';
 import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 import { httpMetrics } from '../common/metrics/http-metrics.ts';
 import noPublicMetrics from './metrics/no-public-metrics.ts';
@@ -97,6 +97,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
         ? false
         : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
     childLoggerFactory: lazyChildLogger,
+    // One line per response (logResponse below) instead of Fastify's two per request.
+    disableRequestLogging: true,
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     serverFactory: portalServerFactory({
@@ -111,6 +113,8 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     // The spec's paths mix /api/Member and /api/member; a stray trailing slash should not 404.
     routerOptions: { ignoreTrailingSlash: true },
   });
+
+  app.addHook('onResponse', logResponse);
 
   const upstream = new Upstream({
     url: config.upstreamUrl,
