@@ -15,3 +15,6 @@ export const DISOWNABLE_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set([
   'deletionRequested',
   'deletionCancelled',
 ]);
+
+/** Refused sign-ins and the lock they led to: marked in the activity, and always open to "This wasn't me". */
+export const FAILED_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set(['signInFailed', 'locked']);

@@ -66,23 +66,26 @@ t.test('only same-origin paths count as portal paths', async (t) => {
   t.notOk(isPortalPath('/oidc/interaction/abc'), "a company site's sign-in under way is the server's, a full navigation");
 });
 
-t.test('the button says where it goes: the waiting company site, else My account when signed in, else sign-in', async (t) => {
-  const toShop = {
-    destination: 'https://shop.example.com/a',
-    loginPath: '/en/login?callbackurl=x',
-    returnUrl: 'https://shop.example.com/a',
-  };
-  t.same(activationButton(toShop, 'Shop', true, 'en'), {
-    label: 'activation.activate.continueTo',
-    site: 'Shop',
-    to: 'https://shop.example.com/a',
-  });
-  t.same(
-    activationButton(toShop, null, false, 'en'),
-    { label: 'activation.activate.continueTo', site: 'shop.example.com', to: 'https://shop.example.com/a' },
-    'a site without a configured name is named by its host',
-  );
-  const noSite = { destination: '/ko-kr/redirect-page', loginPath: '/ko-kr/login', returnUrl: '' };
-  t.same(activationButton(noSite, undefined, true, 'ko-kr'), { label: 'activation.activate.goToMyAccount', to: '/ko-kr/my-account' });
-  t.same(activationButton(noSite, undefined, false, 'ko-kr'), { label: 'activation.activate.goToLogin', to: '/ko-kr/login' });
-});
+t.test(
+  'the button says where it goes: the waiting company site (through sign-in), else My account when signed in, else sign-in',
+  async (t) => {
+    const toShop = {
+      destination: 'https://shop.example.com/a',
+      loginPath: '/en/login?callbackurl=x',
+      returnUrl: 'https://shop.example.com/a',
+    };
+    t.same(activationButton(toShop, 'Shop', true, 'en'), {
+      label: 'activation.activate.continueTo',
+      site: 'Shop',
+      to: '/en/login?callbackurl=x',
+    });
+    t.same(
+      activationButton(toShop, null, false, 'en'),
+      { label: 'activation.activate.continueTo', site: 'shop.example.com', to: '/en/login?callbackurl=x' },
+      'a site without a configured name is named by its host',
+    );
+    const noSite = { destination: '/ko-kr/redirect-page', loginPath: '/ko-kr/login', returnUrl: '' };
+    t.same(activationButton(noSite, undefined, true, 'ko-kr'), { label: 'activation.activate.goToMyAccount', to: '/ko-kr/my-account' });
+    t.same(activationButton(noSite, undefined, false, 'ko-kr'), { label: 'activation.activate.goToLogin', to: '/ko-kr/login' });
+  },
+);

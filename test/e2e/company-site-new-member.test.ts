@@ -44,7 +44,8 @@ t.test('register → activation link → preferences → the company site, ticke
   t.ok(link, 'the activation link is in the outbox');
   await page.goto(link!);
   await page.getByRole('heading', { name: text('activation.activate.successTitle') }).waitFor();
-  await page.getByRole('button', { name: text('activation.activate.goToLogin') }).click();
+  // The button names the site that waits (by its host here: no name is configured for it).
+  await page.getByRole('button', { name: text('activation.activate.continueTo', { site: new URL(callback).host }) }).click();
   await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('callbackurl') === callback);
   t.pass('the way back to the site survived registration and activation');
   t.same(site.redemptions, [], 'no ticket yet: activating is not signing in');

@@ -29,9 +29,11 @@ async function usedFonts(page: Page, selector: string): Promise<{ familyName: st
   return [...fonts].sort((a, b) => b.glyphCount - a.glyphCount);
 }
 
+// One portal and one browser for the file: each test has a context (cookies) and members of its own.
+const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+const browser = await launchBrowser(t);
+
 t.test('each language is tagged and drawn with its own font', async (t) => {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
-  const browser = await launchBrowser(t);
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
   const drawnWith = new Map<Language, string>();
 
@@ -64,8 +66,6 @@ t.test('each language is tagged and drawn with its own font', async (t) => {
 });
 
 t.test('line breaking follows each language', async (t) => {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
-  const browser = await launchBrowser(t);
   const page = await (await newContext(browser, stack.bffUrl, 'en-US', true)).newPage();
 
   const style = async (lang: Language) => {

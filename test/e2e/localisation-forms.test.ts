@@ -54,9 +54,11 @@ const REORDERED: Partial<Record<Language, [string, string]>> = {
   'es-es': ['Germany', 'Austria'], // Alemania before Austria
 };
 
+// One portal and one browser for the file: each test has a context (cookies) and members of its own.
+const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+const browser = await launchBrowser(t);
+
 t.test('register in Japanese and Spanish: names in the language order, countries in the language, no early errors', async (t) => {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
-  const browser = await launchBrowser(t);
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
 
   for (const lang of ['ja-jp', 'es-es'] as const) {
@@ -117,9 +119,7 @@ t.test('register in Japanese and Spanish: names in the language order, countries
 });
 
 t.test('My Profile in Japanese: family name first, the stored country in Japanese, no errors on opening', async (t) => {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
   const member = await createActiveMember(stack);
-  const browser = await launchBrowser(t);
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
 
   for (const lang of ['ja-jp', 'en'] as const) {

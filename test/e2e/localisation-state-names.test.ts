@@ -42,9 +42,11 @@ async function sortedFor(page: Page, lang: Language, labels: string[]): Promise<
   );
 }
 
+// One portal and one browser for the file: each test has a context (cookies) and members of its own.
+const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+const browser = await launchBrowser(t);
+
 t.test('register in Japanese: the prefectures in Japanese, north to south, and the canonical name stored', async (t) => {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
-  const browser = await launchBrowser(t);
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
   const text = textsOf('ja-jp');
   const email = 'hanako@example.jp';
@@ -91,9 +93,7 @@ t.test('register in Japanese: the prefectures in Japanese, north to south, and t
 });
 
 t.test('My Profile in Spanish and Simplified Chinese: the states in the language, sorted by its collation', async (t) => {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
   const member = await createActiveMember(stack);
-  const browser = await launchBrowser(t);
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
 
   const expected = {

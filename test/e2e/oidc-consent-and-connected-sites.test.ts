@@ -2,14 +2,15 @@ import t from 'tap';
 import * as client from 'openid-client';
 import { createActiveMember, freePort, startStack } from '../helper.ts';
 import { authorizationRequest, oauthErrorOf, oidcClientsEnv, redeem, siteClient, startRelyingSites } from '../helpers/oidc-sites.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { violationsOn } from './axe.ts';
+import { launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 /**
  * A third-party site in Chromium, with openid-client as its library: the member signs in at the
  * portal, reads on the consent screen what the site will receive (in Spanish, as the site asked),
- * allows it and is back at the site signed in; later, in My account, Connected sites lists the
+ * allows it and is back at the site signed in (both screens checked by axe-core); later, in My account, Connected sites lists the
  * site and Remove takes its access back, so the site's refresh fails.
  */
 const port = await freePort();
@@ -22,7 +23,8 @@ const browser = await launchBrowser(t);
 
 t.test('consent with Allow, then Remove in Connected sites', async (t) => {
   const member = await createActiveMember(stack);
-  const page = await (await newContext(browser, portal)).newPage();
+  // bypassCSP lets axe-core into the page.
+  const page = await (await browser.newContext({ baseURL: portal, locale: 'es-ES', bypassCSP: true })).newPage();
   page.setDefaultTimeout(15_000);
   const text = textsOf('es-es');
 
@@ -43,6 +45,7 @@ t.test('consent with Allow, then Remove in Connected sites', async (t) => {
   const items = page.getByRole('list', { name: text('oidc.consent.itemsLabel', { site: 'partner' }) }).getByRole('listitem');
   t.same(await items.allTextContents(), [text('oidc.items.email'), text('oidc.items.profile'), text('oidc.items.offline_access')]);
   t.equal(page.url().startsWith(partner!.redirectUri), false, 'nothing goes to the site before the member answers');
+  t.same(await violationsOn(page), [], 'the consent screen: no WCAG 2.1 A or AA violation');
   await page.getByRole('button', { name: text('oidc.consent.allow'), exact: true }).click();
   await page.waitForURL((url) => url.href.startsWith(partner!.redirectUri));
   const tokens = await redeem(config, pending, new URL(page.url()));
@@ -51,6 +54,7 @@ t.test('consent with Allow, then Remove in Connected sites', async (t) => {
   await page.goto(`${portal}/es-es/my-account#connected-sites`);
   const section = page.locator('#connected-sites');
   await section.getByText('partner', { exact: true }).waitFor();
+  t.same(await violationsOn(page), [], 'My account with Connected sites: no WCAG 2.1 A or AA violation');
   await section.getByRole('button', { name: text('oidc.connectedSites.removeSite', { site: 'partner' }) }).click();
   await section.getByText(text('oidc.connectedSites.none')).waitFor();
   t.pass('Remove empties the list');

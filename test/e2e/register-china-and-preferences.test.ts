@@ -32,6 +32,7 @@ t.test('China mobile-only registration, activation, and choosing preferences', a
   await page.getByLabel(exactLabel(text('register.password'))).fill(TEST_PASSWORD);
   await page.getByLabel(exactLabel(text('register.confirmPassword'))).fill(TEST_PASSWORD);
   await page.getByLabel(exactLabel(text('register.companyName'))).fill('Shenzhen Edge Ltd');
+  await page.getByRole('radio', { name: text('register.phoneChoice.phone') }).check();
   await page.getByRole('textbox', { name: text('register.telNo') }).fill('12345678');
   await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'China' });
   t.ok(await page.getByRole('radio', { name: text('register.phoneChoice.phone') }).isDisabled(), 'China: no phone number mode');

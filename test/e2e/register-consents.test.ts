@@ -89,6 +89,24 @@ t.test('registering through the Korea and Turkey consent blocks, with the captch
 
   const koreaTable = page.getByRole('table', { name: text('register.privacy.korea.tableCaption') });
   await koreaTable.getByText(text('register.privacy.korea.complaintRetention')).waitFor();
+  const termsRow = page
+    .locator('.consent__row')
+    .filter({ has: page.getByRole('checkbox', { name: text('register.privacy.korea.terms') }) });
+  t.equal(
+    await termsRow.getByRole('link', { name: new RegExp(text('register.privacy.korea.termsLink')) }).textContent(),
+    `${text('register.privacy.korea.termsView')} ${text('register.privacy.newTab')}`,
+    'the terms are viewed from their own row',
+  );
+  t.equal(
+    await page.locator('.consent--all .consent__option').evaluate((label) => getComputedStyle(label).fontWeight),
+    '700',
+    '"agree to all" stands out',
+  );
+  t.notMatch(
+    await page.locator('.register-form').textContent(),
+    /\u00a0\*/,
+    'no required-field asterisk anywhere in the form, consents included',
+  );
   await page.getByRole('checkbox', { name: text('register.privacy.korea.selectAll') }).check();
   t.ok(await page.getByRole('checkbox', { name: text('register.privacy.korea.terms') }).isChecked(), 'select-all ticks the terms');
   t.ok(

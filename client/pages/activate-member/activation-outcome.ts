@@ -61,8 +61,10 @@ function hostOf(url: string): string {
 }
 
 /**
- * A company site waiting for the member: "Continue to Shop" (its configured name, else its host)
- * takes them there now. Otherwise, signed in by the activation: "Go to My account"; if not: "Sign in now".
+ * A company site waiting for the member: "Continue to Shop" (its configured name, else its
+ * host), through sign-in, which then hands them to the site (activating does not sign in; the
+ * spec's button goes to login). Otherwise "Go to My account" for a signed-in browser, else
+ * "Sign in now".
  */
 export function activationButton(
   outcome: { destination: string; loginPath: string; returnUrl: string },
@@ -70,8 +72,7 @@ export function activationButton(
   signedIn: boolean,
   lang: Language,
 ): ActivationButton {
-  if (outcome.returnUrl)
-    return { label: 'activation.activate.continueTo', site: site || hostOf(outcome.returnUrl), to: outcome.destination };
+  if (outcome.returnUrl) return { label: 'activation.activate.continueTo', site: site || hostOf(outcome.returnUrl), to: outcome.loginPath };
   if (signedIn) return { label: 'activation.activate.goToMyAccount', to: `/${lang}/my-account` };
   return { label: 'activation.activate.goToLogin', to: outcome.loginPath };
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
-import { DISOWNABLE_EVENT_TYPES } from '../../../shared/rules/security-events.ts';
+import { DISOWNABLE_EVENT_TYPES, FAILED_EVENT_TYPES } from '../../../shared/rules/security-events.ts';
+import type { SecurityEvent, SecurityEventType } from '../../../shared/schemas/security-center.ts';
 import { fetchData } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
@@ -16,14 +18,10 @@ import {
   type MemberSession,
   type SecurityEventsPage,
 } from './security-center-api.ts';
-import type { SecurityEvent, SecurityEventType } from '../../../shared/schemas/security-center.ts';
+import { AlertIcon, LockIcon, ShieldIcon, SignInIcon } from '../../ui/icons.tsx';
+import { dateTime } from './dates.ts';
 import { NetworkLabel } from './network-label.tsx';
 import { SecurityRow } from './security-row.tsx';
-import { AlertIcon, LockIcon, ShieldIcon, SignInIcon } from '../../ui/icons.tsx';
-import useSWR from 'swr';
-import { dateTime } from './dates.ts';
-
-const FAILED_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set(['signInFailed', 'locked']);
 
 function eventIcon(type: SecurityEventType) {
   if (type === 'locked') return <LockIcon />;

@@ -6,7 +6,6 @@ import type { OidcClientConfig } from './client-config.ts';
 import type { ConsentOwners } from './consent-owners.ts';
 import { siteItemsOf } from './site-items.ts';
 import { memberGrants } from './member-grants.ts';
-import { storeAdapter } from './store-adapter.ts';
 
 /** The signed-in member as the company-site calls know them: their row id and this browser's portal session. */
 export interface SiteMember {
@@ -27,7 +26,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * provider's records are read and changed here alone; the API routes only carry the calls.
  */
 export class MemberSites {
-  private readonly tokens: InstanceType<ReturnType<typeof storeAdapter>>;
   private readonly names: Map<string, string>;
 
   constructor(
@@ -35,11 +33,9 @@ export class MemberSites {
     private readonly store: KeyValueStore,
     private readonly accounts: MemberAccounts,
     private readonly owners: ConsentOwners,
-    private readonly clients: OidcClientConfig[],
+    clients: OidcClientConfig[],
     private readonly firstParty: Set<string>,
   ) {
-    // Any model's adapter ends every record of a grant (store-adapter.ts).
-    this.tokens = new (storeAdapter(store))('RefreshToken');
     this.names = new Map(clients.map((client) => [client.client_id, client.client_name ?? client.client_id]));
   }
 
@@ -119,7 +115,8 @@ export class MemberSites {
     if (!subject) return false;
     const held = (await this.grants(subject)).filter(({ grant }) => grant.clientId === clientId);
     for (const { id, grant } of held) {
-      await this.tokens.revokeByGrantId(id);
+      // Any model's adapter ends every record of a grant, whichever model made it (store-adapter.ts).
+      await this.provider.Grant.adapter.revokeByGrantId(id);
       await grant.destroy();
     }
     return held.length > 0;
