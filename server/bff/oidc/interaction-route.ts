@@ -8,6 +8,8 @@ import { errorHtml } from './pages.ts';
 import { portalSignIn, type PortalSignIn } from './portal-session.ts';
 import { INTERACTION_PATH } from './paths.ts';
 import { oidcLanguage } from './oidc-language.ts';
+import { preferencesStep } from './preferences-step.ts';
+import type { Upstream } from '../upstream.ts';
 
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -16,6 +18,7 @@ export interface InteractionRouteOptions {
   accounts: MemberAccounts;
   firstParty: Set<string>;
   owners: ConsentOwners;
+  upstream: Upstream;
   clock: Clock;
 }
 
@@ -36,12 +39,15 @@ function freshEnough(signIn: PortalSignIn, details: InteractionDetails, nowSecon
  * portal sign-in, the browser goes to /{lang}/login, which returns here after any way in;
  * with one, the provider session takes the member's subject, how and when they signed in.
  * Consent: a first-party site is granted what it asked for at once; for any other site the
- * member answers the portal's consent screen, in this browser's portal session.
+ * member answers the portal's consent screen, in this browser's portal session. A member who
+ * signed in for this site and has chosen no preferences yet is asked for them first (preferences-step.ts).
  */
 export default async function interactionRoute(
   app: FastifyInstance,
-  { provider, accounts, firstParty, owners, clock }: InteractionRouteOptions,
+  { provider, accounts, firstParty, owners, upstream, clock }: InteractionRouteOptions,
 ) {
+  const preferencesFirst = preferencesStep(provider, upstream);
+
   async function finish(request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>, merge: boolean) {
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: merge });
@@ -104,6 +110,8 @@ export default async function interactionRoute(
       }
       const subject = await accounts.subjectOf(signIn.memberId);
       if (!subject) return finish(request, reply, { error: 'access_denied' }, false);
+      const ask = await preferencesFirst(request, reply, details, signIn, lang);
+      if (ask) return reply.redirect(ask, 303);
       return finish(
         request,
         reply,

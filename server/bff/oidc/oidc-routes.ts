@@ -111,5 +111,12 @@ export default async function oidcRoutes(app: FastifyInstance, options: OidcRout
     },
     handler: handOver,
   });
-  await app.register(interactionRoute, { provider, accounts: options.accounts, firstParty, owners: options.owners, clock: options.clock });
+  await app.register(interactionRoute, {
+    provider,
+    accounts: options.accounts,
+    firstParty,
+    owners: options.owners,
+    upstream: options.upstream,
+    clock: options.clock,
+  });
 }

@@ -10,6 +10,8 @@ export interface PortalSignIn {
   /** The portal session's id: the provider's sessions and the sites they reached are filed under it. */
   sessionId: string;
   memberId: number;
+  /** The member service's token of the session, for asking about the member as the member. */
+  memberToken: string;
   /** Epoch seconds of the sign-in (auth_time). */
   authTime: number;
   /** RFC 8176 method references of how the session signed in. */
@@ -29,6 +31,7 @@ export function portalSignIn(request: FastifyRequest): PortalSignIn | undefined 
   return {
     sessionId: session.sessionId,
     memberId: session.memberId,
+    memberToken: session.memberToken,
     authTime: Math.floor(session.signedInAt / 1000),
     amr: [...amrOf(session.signInMethod)],
   };
