@@ -12,16 +12,18 @@
  *   test from failing the run; it is listed at the end too.
  * - Coverage is collected from every test process (V8, read by c8) and each tree's line
  *   threshold is enforced on a full run (test-run/coverage.ts).
+ * - The client the browser tests load is built (or found in its cache) once, before the files run.
  * - The hostile-input suite gets a new seed per run, printed first; HOSTILE_INPUT_SEED replays it.
  * - The slowest ten files are printed with their wall times (process start to exit).
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtClientDir, CLIENT_DIR_VARIABLE } from '../test/e2e/client-build.ts';
 import { isBrowserTest } from './test-run/browser-files.ts';
 import { checkCoverage, COVERAGE_DIR } from './test-run/coverage.ts';
 import { startRunEngines } from './test-run/engines.ts';
 import { quarantined, readQuarantine, type QuarantineEntry } from './test-run/quarantine.ts';
-import { runFiles, saveTimings, testFiles } from './test-run/run-files.ts';
+import { runFiles, saveTimings, stopRunningFiles, testFiles } from './test-run/run-files.ts';
 import { RESULTS_DIR, type Failure, type FileResult } from './test-run/tap-results.ts';
 
 const FLAKY_REPORT = 'test-results/flaky.json';
@@ -45,14 +47,22 @@ const quarantine = readQuarantine();
 for (const dir of [RESULTS_DIR, COVERAGE_DIR, `${COVERAGE_DIR}-raw`]) rmSync(dir, { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 
+const toRun = runAll ? testFiles() : files;
+// The client the browser tests load, built (or found) once for all of them.
+const client = toRun.some(isBrowserTest) ? { [CLIENT_DIR_VARIABLE]: await builtClientDir() } : {};
+
 const engines = await startRunEngines();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void engines.stop().finally(() => process.exit(130)));
+  process.once(signal, () => {
+    stopRunningFiles();
+    void engines.stop().finally(() => process.exit(130));
+  });
 }
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   ...engines.env,
+  ...client,
   HOSTILE_INPUT_SEED: seed,
   // tsx's source maps, so that coverage is counted on the TypeScript lines.
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --enable-source-maps`.trim(),
@@ -62,7 +72,7 @@ let firstRun: FileResult[];
 let retried: FileResult[] = [];
 let coverage: ReturnType<typeof checkCoverage>;
 try {
-  firstRun = await runFiles(runAll ? testFiles() : files, env, { coverage: true });
+  firstRun = await runFiles(toRun, env, { coverage: true });
   saveTimings(firstRun);
   coverage = checkCoverage();
 

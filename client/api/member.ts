@@ -3,6 +3,7 @@ import type { accountPortal } from '../../shared/contract/portal/account.ts';
 import type { profilePortal } from '../../shared/contract/portal/profile.ts';
 import type { signInPortal } from '../../shared/contract/portal/sign-in.ts';
 import type { BrowserMember } from '../../shared/schemas/member.ts';
+import { MEMBER_READING_SEGMENTS } from '../../shared/screens.ts';
 import { emitApiEvent } from './api-events.ts';
 import { ApiError, fetchData, request } from './http.ts';
 import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
@@ -11,13 +12,6 @@ type Account = typeof accountPortal;
 
 export const IS_LOGIN_PATH: typeof signInPortal.isLogin.url = '/api/Member/IsLogin';
 export const MEMBER_PATH: typeof profilePortal.get.url = '/api/Member';
-
-/**
- * Pages that read the member anyway: the member read is their login check as well (401 means
- * signed out), so painting them costs one request. Elsewhere the header asks IsLogin first (spec
- * section 2, Header), which answers a visitor without a failed request.
- */
-const MEMBER_READ_PAGES: ReadonlySet<string> = new Set(['my-account', 'choosing-preferring']);
 
 /** The member, or null when the session is not signed in (401): for a visitor that is an answer, not a failure. */
 async function readMember(path: string): Promise<BrowserMember | null> {
@@ -35,7 +29,10 @@ async function readMember(path: string): Promise<BrowserMember | null> {
  * the language). isLogin is undefined while unknown; member is undefined while unknown or signed out.
  */
 export function useMember(page: string) {
-  const direct = MEMBER_READ_PAGES.has(page);
+  // Screens that read the member anyway (shared/screens.ts): the member read is their login check
+  // as well (401 means signed out), so painting them costs one request. Elsewhere the header asks
+  // IsLogin first (spec section 2, Header), which answers a visitor without a failed request.
+  const direct = MEMBER_READING_SEGMENTS.has(page);
   const check = useSWR<PortalData<typeof signInPortal.isLogin>>(direct ? null : IS_LOGIN_PATH, fetchData);
   const read = useSWR<BrowserMember | null>(direct || check.data?.isLogin ? MEMBER_PATH : null, readMember);
   return {

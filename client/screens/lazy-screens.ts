@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { SCREEN_GROUPS, type ScreenGroup } from '../../shared/screen-groups.ts';
+import type { ScreenEntry } from '../../shared/screens.ts';
 
 interface Groups {
   visitor: typeof import('./visitor.ts');
@@ -41,4 +42,18 @@ export function lazyScreen<G extends ScreenGroup, K extends keyof Groups[G]>(gro
       return { then: (resolve: (value: Loaded) => void) => resolve({ default: module[name] as Loaded['default'] }) } as Promise<Loaded>;
     return loadScreenGroup(group).then((m) => ({ default: m[name] as Loaded['default'] }));
   });
+}
+
+/** The table's screens of a group: each must be an export of the group's chunk entry (tsc fails otherwise). */
+type Named<G extends ScreenGroup> = Extract<ScreenEntry, { group: G }>['component'];
+const EVERY_SCREEN_EXPORTED: [Named<'visitor'>] extends [keyof Groups['visitor']]
+  ? [Named<'member'>] extends [keyof Groups['member']]
+    ? true
+    : never
+  : never = true;
+void EVERY_SCREEN_EXPORTED;
+
+/** The lazy component of a screen of the table that comes in a group's chunk. */
+export function lazyScreenOf(screen: Extract<ScreenEntry, { group: ScreenGroup }>): LazyExoticComponent<ComponentType> {
+  return lazyScreen(screen.group, screen.component as never) as LazyExoticComponent<ComponentType>;
 }

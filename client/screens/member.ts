@@ -1,10 +1,11 @@
 /**
  * The screens of a signed-in member, loaded as one chunk when the first of them is shown.
  *
- * Importing the app's entry, which has run by then, places every module the entry uses in one
- * chunk shared with this one, rather than in small chunks (scripts/build-client.ts).
+ * Importing the app's frame, which has run by then, places every module the entry and these
+ * screens share in one chunk, rather than in small chunks (scripts/build-client.ts). Each export
+ * is a screen of the table of screens (shared/screens.ts).
  */
-import '../main.tsx';
+import '../app-shell.tsx';
 
 export { default as ChangePasswordPage } from '../pages/change-password/change-password-page.tsx';
 export { default as ChoosingPreferringPage } from '../pages/choosing-preferring/choosing-preferring-page.tsx';

@@ -1,12 +1,16 @@
+import { SCREENS, type ScreenEntry } from '../../shared/screens.ts';
+
 /**
  * The screens rendered to HTML at build time for each language (scripts/prerender.ts): the ones
- * a visitor opens first, and the frame of My account (its heading, while the member is read).
+ * a visitor opens first, and the frame of My account (its heading, while the member is read), as
+ * the table of screens (shared/screens.ts) marks them.
  * The page shell of such an address paints the screen before any script has arrived; the app
  * then hydrates it (client/main.tsx).
  */
-export const PRERENDERED_SCREENS = ['login', 'register', 'my-account'] as const;
-
-export type PrerenderedScreen = (typeof PRERENDERED_SCREENS)[number];
+export type PrerenderedScreen = Extract<ScreenEntry, { prerendered: true }>['segment'];
+export const PRERENDERED_SCREENS: readonly PrerenderedScreen[] = SCREENS.flatMap((screen) =>
+  'prerendered' in screen ? [screen.segment] : [],
+);
 
 /**
  * Until the app has hydrated a painted screen, its fields are read-only and its lists and

@@ -2,10 +2,11 @@
  * The screens a visitor reaches around signing in and registering, loaded as one chunk when the
  * first of them is shown (the login screen itself is part of the entry chunk).
  *
- * Importing the app's entry, which has run by then, places every module the entry uses in one
- * chunk shared with this one, rather than in small chunks (scripts/build-client.ts).
+ * Importing the app's frame, which has run by then, places every module the entry and these
+ * screens share in one chunk, rather than in small chunks (scripts/build-client.ts). Each export
+ * is a screen of the table of screens (shared/screens.ts).
  */
-import '../main.tsx';
+import '../app-shell.tsx';
 
 export { default as ActivateMemberPage } from '../pages/activate-member/activate-member-page.tsx';
 export { default as ConfirmSubscriptionPage } from '../pages/confirm-subscription/confirm-subscription-page.tsx';

@@ -3,18 +3,29 @@ import { useLanguage } from '../session/language-context.ts';
 
 /** Latin letters and digits ("PC", "OS", "5G") stay with the word before them: never "PC" alone on a line. */
 const LATIN = /^[A-Za-z0-9]/;
+/** A scrap of katakana (リー of ファクトリー, as the dictionary may cut it) is no word to start a line with. */
+const KATAKANA_SCRAP = /^[\u30a0-\u30ff]{1,2}$/;
+/** Nor is one kanji after kanji: the suffix of a compound (用 of 産業用). */
+const KANJI = /\p{Script=Han}/u;
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
-/** The text's words, as the browser's own Japanese dictionary divides them; undefined without Intl.Segmenter. */
-function wordsOf(text: string): string[] | undefined {
+/**
+ * The text's words, as the browser's own Japanese dictionary divides them, with what may not
+ * start a line joined to the word before it: punctuation (・), Latin letters and digits, scraps
+ * of katakana and one-kanji suffixes. Undefined without Intl.Segmenter.
+ */
+export function wordsOf(text: string): string[] | undefined {
   if (typeof Intl.Segmenter !== 'function') return undefined;
   let segmenter = segmenters.get('ja');
   if (!segmenter) segmenters.set('ja', (segmenter = new Intl.Segmenter('ja', { granularity: 'word' })));
   const pieces: string[] = [];
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment, isWordLike } of segmenter.segment(text)) {
     const last = pieces.length - 1;
-    if (last >= 0 && LATIN.test(segment) && !/\s$/.test(pieces[last]!)) pieces[last] += segment;
+    const before = pieces[last] ?? '';
+    const suffix = segment.length === 1 && KANJI.test(segment) && KANJI.test(before.slice(-1));
+    const joins = last >= 0 && !/\s$/.test(before) && (!isWordLike || LATIN.test(segment) || KATAKANA_SCRAP.test(segment) || suffix);
+    if (joins && !/^\s/.test(segment)) pieces[last] += segment;
     else pieces.push(segment);
   }
   return pieces;

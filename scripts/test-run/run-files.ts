@@ -61,6 +61,23 @@ function slowestFirst(files: string[]): string[] {
   return [...files].sort((a, b) => weight(b) - weight(a));
 }
 
+/** Process groups of the files running now: a run that is stopped takes them along. */
+const running = new Set<number>();
+
+/** Ends a file's process group, if still there. */
+function killGroup(pid: number) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Ended on its own meanwhile.
+  }
+}
+
+/** Ends every running test file with all it started (the runner was interrupted). */
+export function stopRunningFiles() {
+  for (const pid of running) killGroup(pid);
+}
+
 function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir: string): Promise<FileResult> {
   const tapPath = join(resultsDir, `${file}.tap`);
   mkdirSync(dirname(tapPath), { recursive: true });
@@ -73,14 +90,14 @@ function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  if (child.pid) running.add(child.pid);
   child.stdout.pipe(out);
   child.stderr.pipe(err);
-  const killer = setTimeout(() => {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  }, HARD_LIMIT_MS);
+  const killer = setTimeout(() => child.pid && killGroup(child.pid), HARD_LIMIT_MS);
   return new Promise((done) => {
     child.on('close', (code, signal) => {
       clearTimeout(killer);
+      if (child.pid) running.delete(child.pid);
       const ms = performance.now() - started;
       out.end(() => {
         const result: FileResult = { file, ms, failures: failuresOf(readFileSync(tapPath, 'utf8')) };

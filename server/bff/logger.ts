@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { logSafePath, MASK, SECRET_TAIL_AFTER } from '../common/log-safe-path.ts';
 
@@ -110,4 +110,12 @@ export function loggerOptions(level: string) {
       },
     },
   };
+}
+
+/**
+ * The one log line of a response: the request (its path masked by the req serializer), the
+ * status and the time it took. Fastify's own pair of lines per request is switched off (app.ts).
+ */
+export async function logResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
 }

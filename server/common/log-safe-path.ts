@@ -1,18 +1,16 @@
+import { SECRET_PAGE_SEGMENTS } from '../../shared/screens.ts';
+
 /** How a logged path or a span's URL hides what a path may carry; the log (bff/logger.ts) and traces share it. */
 
 export const MASK = '[redacted]';
 
 /**
- * Path segments after which every segment is a live secret: the pages of client/routes.tsx that
- * carry a token, ticket or pass in their path (activation, e-mail verification, keep-password,
- * referer, the new-device mail's not-me) and the API path that carries the reset token. Lowercase.
+ * Path segments after which every segment is a live secret: the pages that carry a token, ticket
+ * or pass in their path (the table of screens marks them) and the API path that carries the reset
+ * token. Lowercase.
  */
 export const SECRET_TAIL_AFTER = new Set([
-  'verify-email',
-  'activate-member',
-  'notice-password-unchanged',
-  'referer',
-  'not-me',
+  ...SECRET_PAGE_SEGMENTS,
   'checkresetpwdtokenisexpired',
   // The OpenID Provider's interaction and resume paths carry the interaction's id.
   'interaction',

@@ -73,6 +73,6 @@ export const openApi = fp<OpenApiOptions>(
 export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
 
 /** The route that serves the document, in whichever context the API's own rules apply. */
-export async function openApiDocumentRoute(app: FastifyInstance, options: { path: string }): Promise<void> {
-  app.get(options.path, { schema: { hide: true } }, async () => app.swagger());
+export async function openApiDocumentRoute(app: FastifyInstance, options: { path: string; routeOptions?: object }): Promise<void> {
+  app.get(options.path, { ...options.routeOptions, schema: { hide: true } }, async () => app.swagger());
 }

@@ -35,6 +35,8 @@ export interface PortalRouteOptions {
   member?: boolean;
   /** Statuses the route itself answers with besides those every route of its kind may (e.g. 404). */
   also?: readonly number[];
+  /** A file or a long list: compressed when large and the browser accepts it. Other replies skip the compressor's hooks. */
+  compressed?: boolean;
 }
 
 export interface PortalRouteSchema {
@@ -59,6 +61,7 @@ export interface PortalRoute<
   url: U;
   schema: S;
   statuses: readonly number[];
+  compressed: boolean;
 }
 
 /** Named parts of one request, typed by its route's schema: what a route does not take cannot be sent. */
@@ -87,7 +90,7 @@ export function portalRoute<S extends PortalRouteSchema, M extends HttpMethod, U
   schema: S,
   options: PortalRouteOptions = {},
 ): PortalRoute<S, M, U> {
-  return { method, url, schema, statuses: replyStatuses(method, schema, options) };
+  return { method, url, schema, statuses: replyStatuses(method, schema, options), compressed: options.compressed === true };
 }
 
 /** The statuses a portal route answers with, by what it is (see portalRoute). */

@@ -94,3 +94,30 @@ t.test('es-es at 360 pixels: the sign-in and reset buttons stay on one line', as
   await settle(page);
   t.equal(await linesOf(page, 'button[type=submit]'), 1, `"${text('password.forgot.submit')}" on one line`);
 });
+
+t.test('es-es at 320 pixels: an e-mail address wraps after its @, never inside the mailbox or the domain', async (t) => {
+  const address = 'maria.fernandez.garcia.es@example-mail.com';
+  const context = await browser.newContext({ baseURL: portal, locale: 'es-ES', viewport: { width: 320, height: 740 } });
+  await context.addInitScript((email) => sessionStorage.setItem('registeredEmail', JSON.stringify({ email, sentAt: Date.now() })), address);
+  const page = await context.newPage();
+  await page.goto('/es-es/verify-your-email-address');
+  const shown = page.locator('.email-address');
+  await shown.waitFor();
+  const lines = await shown.evaluate((el) => {
+    const byTop = new Map<number, string>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const range = document.createRange();
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getClientRects()[0]?.top ?? 0);
+        byTop.set(top, (byTop.get(top) ?? '') + text[i]);
+      }
+    }
+    return [...byTop.values()];
+  });
+  t.equal(lines.join(''), address);
+  t.ok(lines.length <= 2 && lines.slice(0, -1).every((line) => line.endsWith('@')), `a line ends only after the @: ${lines.join(' | ')}`);
+});

@@ -82,8 +82,6 @@ t.test('register in Japanese: the prefectures in Japanese, north to south, and t
   await page.getByRole('radio', { name: text('register.phoneChoice.mobile') }).check();
   await page.getByRole('textbox', { name: text('register.mobile') }).fill('9012345678');
   await page.getByRole('checkbox', { name: text('register.privacy.japan.label') }).check();
-  const subscribe = page.getByRole('group', { name: text('register.privacy.subscribeLegend') });
-  if ((await subscribe.count()) > 0) await subscribe.getByRole('radio', { name: text('common.no'), exact: true }).check();
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL('**/ja-jp/verify-your-email-address');
 

@@ -5,13 +5,16 @@ import compress from '@fastify/compress';
 const THRESHOLD_BYTES = 1024;
 
 /**
- * Compresses the API's JSON and CSV replies for browsers that accept br or gzip. Files of the
- * client are compressed at build time and never pass through here. No API reply mixes a secret
- * with text an attacker chooses, so compression reveals nothing through reply lengths.
+ * Compresses the JSON and CSV replies of the routes that ask for it (a file or a long list: the
+ * portal contract's `compressed`, the OpenAPI document) for browsers that accept br or gzip;
+ * every other reply is a few hundred bytes and runs none of its hooks. Files of the client are
+ * compressed at build time and never pass through here. No API reply mixes a secret with text
+ * an attacker chooses, so compression reveals nothing through reply lengths.
  */
 export default fp(
   async function compression(app) {
     await app.register(compress, {
+      global: false,
       encodings: ['br', 'gzip'],
       threshold: THRESHOLD_BYTES,
       customTypes: /^(?:application\/json|text\/csv)\b/,
@@ -19,3 +22,6 @@ export default fp(
   },
   { name: 'portal-compression' },
 );
+
+/** The route option of a route outside the portal contract that is compressed when large. */
+export const COMPRESSED = { compress: {} } as const;

@@ -7,10 +7,14 @@ import { ReplySchema } from '../../../shared/schemas/reply.ts';
 /** The app whose handlers take their request and reply types from the route's schema (shared/contract/portal). */
 export const portalApi = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
 
-/** A portal contract route's options: its schema as the contract has it, and the route's own settings. */
+/**
+ * A portal contract route's options: its schema as the contract has it, the route's own settings,
+ * and compression only where the contract asks for it (plugins/compression.ts).
+ */
 export const served = <S extends PortalRouteSchema>(route: PortalRoute<S>, config: FastifyContextConfig = {}) => ({
   schema: route.schema,
   config,
+  compress: route.compressed ? {} : (false as const),
 });
 
 const STATUSES = new Map(PORTAL_ROUTES.map((route) => [`${route.method} ${route.url}`, route.statuses]));

@@ -28,7 +28,7 @@ export const accountPortal = {
         },
       },
     },
-    member,
+    { member: true, compressed: true },
   ),
   /** DELETE /api/member and ApplyDeleteTag both ask for pending deletion (member-service README). */
   delete: portalRoute('DELETE', '/api/member', memberReply, member),

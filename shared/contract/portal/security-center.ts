@@ -17,7 +17,7 @@ export const securityCenterPortal = {
     'GET',
     '/api/Member/SecurityEvents',
     { querystring: SecurityEventsQuerySchema, response: replySchemas(SecurityEventsPageSchema) },
-    member,
+    { member: true, compressed: true },
   ),
   /** Signed in from My account, or signed out with the new-device mail's token. */
   notMe: portalRoute(

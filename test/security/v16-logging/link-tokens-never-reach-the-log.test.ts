@@ -1,8 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import t from 'tap';
+import { SCREENS } from '../../../shared/screens.ts';
 import { openMemberStore } from '../../../server/member-service/store/store.ts';
 import { activationLinkFor, createActiveMember, createClient, startStack, TEST_PASSWORD, validRegistration } from '../../helper.ts';
 import { findLink, waitForMail } from '../../helpers/outbox.ts';
@@ -117,9 +118,8 @@ t.test('opening every kind of link, and using it as the pages do', async (t) => 
   t.equal(await open('/api/Member/CheckResetPwdTokenIsExpired/MalformedToken0123456789%zz'), 400);
 });
 
-t.test('every page path with parameters in client/routes.tsx is masked', async (t) => {
-  const routes = await readFile(new URL('../../../client/routes.tsx', import.meta.url), 'utf8');
-  const withParameters = [...routes.matchAll(/path="(\/[^"]*:[^"]*)"/g)].map((match) => match[1]!).filter((path) => path !== '/:lang');
+t.test('every page path with parameters in the table of screens is masked', async (t) => {
+  const withParameters = SCREENS.flatMap((screen) => screen.paths.filter((path) => path.includes(':')));
   t.ok(withParameters.length >= 4, `pages with path parameters: ${withParameters.join(', ')}`);
   for (const [index, path] of withParameters.entries()) {
     const value = `RouteSecret${index}x0123456789`;

@@ -51,7 +51,7 @@ t.test('passwords, tokens, codes and cookies never reach the log, even at debug 
   );
   t.notMatch(log, 'secret-ticket', 'without its query string');
   t.ok(
-    entries.filter((e) => e.msg === 'incoming request').every((e) => typeof e.reqId === 'string'),
-    "each request's lines carry its id",
+    entries.filter((e) => e.msg === 'request completed').every((e) => typeof e.reqId === 'string'),
+    "each response's line carries its request's id",
   );
 });
