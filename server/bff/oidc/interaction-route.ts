@@ -89,7 +89,12 @@ export default async function interactionRoute(
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
       } catch {
-        // No such interaction in this browser (expired, another browser's, made up): nothing to continue.
+        // A live sign-in another browser started: its site waits there, with its own state and
+        // PKCE. A member who signed in here (activated here) goes on at the portal instead.
+        const signIn = portalSignIn(request);
+        if (signIn && (await provider.Interaction.find(request.params.uid)))
+          return reply.redirect(await preferences.withoutSite(signIn, oidcLanguage(request)), 303);
+        // No such interaction (expired, made up): nothing to continue.
         return reply
           .code(400)
           .type('text/html; charset=utf-8')

@@ -35,6 +35,15 @@ export function preferencesStep(provider: Provider, upstream: Upstream) {
     sentToSignIn: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction) =>
       mark(request, reply, interaction, SENT_TO_SIGN_IN),
 
+    /**
+     * Where a member goes whose site's sign-in went on in another browser (activated and signed
+     * in there): choosing-preferring while nothing is chosen, whose Submit or Skip leads to My
+     * account, as a sign-in without a site does; else My account.
+     */
+    async withoutSite(signIn: PortalSignIn, lang: Language): Promise<string> {
+      return (await stillToChoose(signIn)) ? `/${lang}/choosing-preferring` : `/${lang}/my-account`;
+    },
+
     /** Where the browser goes first, or undefined when the sign-in may go on to the site now. */
     async firstAsk(
       request: FastifyRequest,
