@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { freePort, TEST_PASSWORD } from '../helper.ts';
 import { authorizationRequest, oidcClientsEnv, redeem, siteClient, startRelyingSites, type RelyingSite } from '../helpers/oidc-sites.ts';
 import { findLink, waitForMail } from '../helpers/outbox.ts';
+import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { startSignInStack } from '../bff/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
@@ -44,8 +45,8 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
 }
 
-/** Registers from the site's login screen and follows the activation link in the same page. */
-async function registerAndActivate(page: Page, email: string) {
+/** Registers from the site's login screen. */
+async function register(page: Page, email: string) {
   await page.getByRole('link', { name: text('login.signUp') }).click();
   await page.waitForURL((url) => url.pathname === '/en/register');
   await fillAccount(page, text, { firstName: 'Ada', lastName: 'Newcomer', email });
@@ -53,11 +54,20 @@ async function registerAndActivate(page: Page, email: string) {
   await consentWithoutNewsletter(page, text);
   await page.getByRole('button', { name: text('register.submit') }).click();
   await page.waitForURL((url) => url.pathname === '/en/verify-your-email-address');
+}
+
+/** Follows the activation link in `page`; its button names the site that waits and leads to login. */
+async function activate(page: Page, email: string) {
   await page.goto(findLink(await waitForMail(stack.dataDir, email), '/auth/activate-member/')!);
   await page.getByRole('heading', { name: text('activation.activate.successTitle') }).waitFor();
-  // The button names the site that waits; activating is not signing in, so it leads to login.
   await page.locator('.activation-page').getByRole('button').click();
   await page.waitForURL((url) => url.pathname === '/en/login');
+}
+
+/** Registers from the site's login screen and follows the activation link in the same page. */
+async function registerAndActivate(page: Page, email: string) {
+  await register(page, email);
+  await activate(page, email);
   await signInWithPassword(page, email);
 }
 
@@ -98,6 +108,36 @@ t.test('a new member who skips the preferences goes on to the site all the same'
   await preferencesAsked(t, page);
   await page.getByRole('button', { name: text('preferring.skip') }).click();
   t.ok((await backAtShop()).sub, 'the site has the ID token');
+});
+
+t.test('a new member who activates in another browser chooses preferences there, then My account', async (t) => {
+  const email = 'grace.elsewhere@example.com';
+  const { page } = await startAtShop();
+  await register(page, email);
+
+  const other = await (await newContext(browser, portal)).newPage();
+  other.setDefaultTimeout(15_000);
+  await activate(other, email);
+  // This browser did not choose the password: the member signs in by a code mailed to the address.
+  await other.getByRole('button', { name: text('login.code.switch') }).click();
+  await other.getByLabel(exactLabel(text('login.emailOrId'))).fill(email);
+  await other.getByRole('button', { name: text('login.code.getCode') }).click();
+  await other.getByLabel(exactLabel(text('login.code.label'))).fill(await mailedCode(stack.dataDir, email));
+  await other.getByRole('button', { name: text('login.code.verify'), exact: true }).click();
+  await preferencesAsked(t, other);
+  await other
+    .getByRole('group', { name: text('preferring.products') })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await other
+    .getByRole('group', { name: text('preferring.areas') })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await other.getByRole('button', { name: text('preferring.submit') }).click();
+  await other.waitForURL((url) => url.pathname === '/en/my-account');
+  t.pass('then My account: the site waits in the browser that started its sign-in');
 });
 
 t.test('a member who must change the password first', async (t) => {
