@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '../../shared/languages.ts';
 import { startStack } from '../helper.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { exactLabel, textsOf } from './texts.ts';
+import { textsOf } from './texts.ts';
 
 /** The Noto face each language must be drawn with on this machine (fonts-noto-cjk); none for Latin. */
 const CJK_FACE: Record<Language, string | undefined> = {
@@ -82,32 +82,33 @@ t.test('line breaking follows each language', async (t) => {
   t.equal((await style('ja-jp')).lineBreak, 'strict', 'Japanese uses strict line breaking (no line starts with a small kana)');
   t.equal((await style('en')).wordBreak, 'normal');
 
-  // A label squeezed to exactly its own width must wrap: the asterisk takes the last character with it.
+  // A label squeezed to exactly its own width must wrap, and the optional mark stays whole.
   const text = textsOf('zh-tw');
   await page.goto('/zh-tw/register');
-  await page.getByLabel(exactLabel(text('register.companyName'))).waitFor();
+  await page.getByRole('radio', { name: text('register.phoneChoice.phone') }).check();
+  await page.getByLabel(text('register.telExt')).waitFor();
   const lines = await page.evaluate((labelText) => {
     const label = [...document.querySelectorAll('label')].find((l) => l.firstChild?.textContent === labelText)!;
     const words = label.firstChild as Text;
-    const mark = label.querySelector('span[aria-hidden="true"]')!.firstChild as Text;
+    const mark = label.querySelector('.field__optional')!.firstChild as Text;
     const range = document.createRange();
     range.selectNodeContents(words);
     label.style.display = 'block';
     label.style.width = `${range.getBoundingClientRect().width}px`;
     // (No named helper functions in here: the test loader would wrap them in a helper the page lacks.)
-    const [lastCharacter, asterisk, first] = (
+    const [markStart, markEnd, first] = (
       [
-        [words, words.length - 1],
+        [mark, 0],
         [mark, mark.length - 1],
         [words, 0],
       ] as const
     ).map(([node, from]) => {
       range.setStart(node, from);
-      range.setEnd(node, node.length);
+      range.setEnd(node, from + 1);
       return range.getClientRects()[0]!.top;
     });
-    return { lastCharacter: lastCharacter!, asterisk: asterisk!, first: first! };
-  }, text('register.companyName'));
-  t.ok(lines.asterisk > lines.first, 'the squeezed label wraps');
-  t.equal(lines.asterisk, lines.lastCharacter, `the asterisk never stands alone on a line ${JSON.stringify(lines)}`);
+    return { markStart: markStart!, markEnd: markEnd!, first: first! };
+  }, text('register.telExt'));
+  t.ok(lines.markStart > lines.first, 'the squeezed label wraps');
+  t.equal(lines.markEnd, lines.markStart, `the optional mark never breaks inside ${JSON.stringify(lines)}`);
 });
