@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, type AnchorHTMLAttributes, type ReactElement } from 'react';
 
 /**
  * A translated sentence with one link in it, written `… <name>link text</name> …` in the
@@ -6,7 +6,15 @@ import { cloneElement, type ReactElement } from 'react';
  * Trans does for this one shape without Trans's HTML parser, which the login screen would
  * otherwise send with its first script for a single sentence.
  */
-export function LinkedText({ text, name, link }: { text: string; name: string; link: ReactElement<{ children?: string }> }) {
+export function LinkedText({
+  text,
+  name,
+  link,
+}: {
+  text: string;
+  name: string;
+  link: ReactElement<AnchorHTMLAttributes<HTMLAnchorElement>>;
+}) {
   const open = `<${name}>`;
   const close = `</${name}>`;
   const start = text.indexOf(open);
