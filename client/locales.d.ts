@@ -4,6 +4,12 @@ declare module 'locales:urls' {
   export default urls;
 }
 
+/** Resolved at build time by scripts/build-client.ts: the URL of each language's state names. */
+declare module 'state-names:urls' {
+  const urls: Record<import('../shared/geo/state-names.ts').StateNamesLanguage, string>;
+  export default urls;
+}
+
 /** Resolved at build time by scripts/build-client.ts: what client/start.ts fetches. */
 declare module 'client:start' {
   /** The app's entry script. */

@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { launchBrowser } from '../test/e2e/browser.ts';
 import { audit, type LighthouseResult } from './bench/lighthouse.ts';
 import { memoryGrowth } from './bench/memory.ts';
+import { myAccountPaint } from './bench/my-account-paint.ts';
 import { measurePageLoad } from './bench/page-load.ts';
 import { startBenchStack, stopBenchStack, type BenchStack } from './bench/stack.ts';
 import { kib, markdownTable, mib, perSecond, seconds, type Row } from './bench/table.ts';
@@ -78,8 +79,8 @@ async function lighthouseRows(stack: BenchStack): Promise<Row[]> {
     rows.push({
       measure: `Lighthouse performance, ${name}`,
       value: `${result.score}${spread}`,
-      target: '≥ 95',
-      met: met(95, result.score, false),
+      target: '≥ 98',
+      met: met(98, result.score, false),
     });
   }
   if (login) {
@@ -101,7 +102,9 @@ async function lighthouseRows(stack: BenchStack): Promise<Row[]> {
 
 async function pageRows(stack: BenchStack): Promise<Row[]> {
   console.log('What the login page fetches ...');
-  const page = await measurePageLoad(await launchBrowser(lifetime), `${stack.portal.url}/en/login`);
+  const browser = await launchBrowser(lifetime);
+  const page = await measurePageLoad(browser, `${stack.portal.url}/en/login`);
+  const paint = await myAccountPaint(browser, stack.portal.url, stack.metricsUrl, stack.cookie);
   return [
     {
       measure: 'requests to show /en/login',
@@ -118,10 +121,16 @@ async function pageRows(stack: BenchStack): Promise<Row[]> {
     {
       measure: 'JavaScript of the login page, as sent',
       value: kib(page.scriptBytes),
-      target: '≤ 90.0 KiB',
-      met: met(90 * 1024, page.scriptBytes, true),
+      target: '≤ 95.0 KiB',
+      met: met(95 * 1024, page.scriptBytes, true),
     },
     { measure: 'its translation catalogue (JSON), as sent', value: kib(page.catalogueBytes), target: '—' },
+    {
+      measure: 'portal requests · upstream calls to know the member on My account',
+      value: `${paint.memberStateRequests} · ${paint.upstreamCallsPerMemberRead} (${paint.apiRequests} API requests with the sections' data)`,
+      target: '1 · 1',
+      met: paint.memberStateRequests <= 1 && paint.upstreamCallsPerMemberRead <= 1,
+    },
   ];
 }
 
@@ -129,7 +138,7 @@ async function readRows(stack: BenchStack): Promise<{ rows: Row[]; failures: num
   console.log(`GET /api/Member, ${loadSeconds} s each, ${connections} connections ...`);
   const read = await portalVersusBareProxy(stack, loadSeconds, connections);
   const value = `${read.ratio.toFixed(2)} (${perSecond(read.measured.perSecond)} vs ${perSecond(read.yardstick.perSecond)})`;
-  const row = { measure: 'authenticated GET /api/Member, portal ÷ bare proxy', value, target: '≥ 0.90', met: met(0.9, read.ratio, false) };
+  const row = { measure: 'authenticated GET /api/Member, portal ÷ bare proxy', value, target: '≥ 0.75', met: met(0.75, read.ratio, false) };
   return { rows: [row], failures: read.measured.failures + read.yardstick.failures };
 }
 
@@ -137,7 +146,7 @@ async function signInRows(stack: BenchStack): Promise<{ rows: Row[]; failures: n
   console.log(`Password sign-ins against argon2id verifications, ${loadSeconds} s each, ${concurrency} at a time ...`);
   const signIns = await signInsVersusArgon2(stack, loadSeconds, concurrency);
   const value = `${signIns.ratio.toFixed(2)} (${perSecond(signIns.measured.perSecond)} vs ${perSecond(signIns.yardstick.perSecond)})`;
-  const row = { measure: 'password sign-ins ÷ raw argon2id verifies', value, target: '≥ 0.90', met: met(0.9, signIns.ratio, false) };
+  const row = { measure: 'password sign-ins ÷ raw argon2id verifies', value, target: '≥ 0.85', met: met(0.85, signIns.ratio, false) };
   return { rows: [row], failures: signIns.measured.failures + signIns.yardstick.failures };
 }
 

@@ -15,7 +15,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCREEN_GROUPS, type ScreenGroup } from '../shared/screen-groups.ts';
+import { STATE_NAMES_LANGUAGES, type StateNamesLanguage } from '../shared/geo/state-names.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
+import { readStateNames } from './check-state-names.ts';
 import { writeShells, type ShellInputs } from './client-shell.ts';
 import { precompress } from './precompress.ts';
 import { prerenderScreens } from './prerender.ts';
@@ -45,6 +47,22 @@ async function writeCatalogues(localesDir: string, outdir: string): Promise<Reco
     for (const file of files) merged[file.slice(0, -'.json'.length)] = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
     const json = JSON.stringify(merged);
     const name = `assets/${lang}-${hashOf(json)}.json`;
+    await writeFile(path.join(outdir, name), json);
+    urls[lang] = `/${name}`;
+  }
+  return urls;
+}
+
+/**
+ * Writes each language's state names (shared/geo/state-names/) as assets/state-names-<lang>-<hash>.json
+ * and returns their URLs. Fetched rather than imported: a chunk of their own would take the
+ * bundler's shared helpers out of the app chunk into one more script for every page.
+ */
+async function writeStateNames(outdir: string): Promise<Record<StateNamesLanguage, string>> {
+  const urls = {} as Record<StateNamesLanguage, string>;
+  for (const lang of STATE_NAMES_LANGUAGES) {
+    const json = JSON.stringify(readStateNames(lang));
+    const name = `assets/state-names-${lang}-${hashOf(json)}.json`;
     await writeFile(path.join(outdir, name), json);
     urls[lang] = `/${name}`;
   }
@@ -169,6 +187,7 @@ export async function buildClient(outdir = path.join(root, 'dist/client')): Prom
   const plugins = [
     sideEffectFree('@simplewebauthn/browser'),
     buildTimeModule('locales:urls', `export default ${JSON.stringify(catalogues)};`),
+    buildTimeModule('state-names:urls', `export default ${JSON.stringify(await writeStateNames(outdir))};`),
   ];
   const result = await build({ ...browserOptions(outdir), entryPoints: ['client/main.tsx'], splitting: true, metafile: true, plugins });
   const chunks = chunkOutputs(result.metafile, outdir);

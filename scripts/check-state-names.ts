@@ -8,18 +8,24 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countryList } from '../server/member-service/data/countries.ts';
-import { STATE_NAME_FILES, type StateNames, type StateNamesLanguage } from '../shared/geo/state-names.ts';
+import type { Language } from '../shared/languages.ts';
+import { NO_STATE_NAMES, STATE_NAMES_LANGUAGES, type StateNames } from '../shared/geo/state-names.ts';
 
 export const STATE_NAMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../shared/geo/state-names');
+
+/** A language's names as its file holds them (none for English: the canonical names are English). */
+export function readStateNames(lang: Language, dir = STATE_NAMES_DIR): StateNames {
+  return lang === 'en' ? NO_STATE_NAMES : (JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as StateNames);
+}
 
 export function checkStateNames(dir = STATE_NAMES_DIR): string[] {
   const countries = countryList(false).filter((country) => country.states.length > 0);
   const problems: string[] = [];
-  for (const lang of Object.keys(STATE_NAME_FILES) as StateNamesLanguage[]) {
+  for (const lang of STATE_NAMES_LANGUAGES) {
     const file = `shared/geo/state-names/${lang}.json`;
     let names: StateNames;
     try {
-      names = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as StateNames;
+      names = readStateNames(lang, dir);
     } catch (error) {
       problems.push(`${lang}: ${file} cannot be read (${(error as Error).message})`);
       continue;

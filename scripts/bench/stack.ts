@@ -24,6 +24,8 @@ export interface BenchStack {
   member: { email: string; password: string };
   /** The Cookie header of a signed-in browser. */
   cookie: string;
+  /** The portal's Prometheus listener (loopback). */
+  metricsUrl: string;
   /** The portal's inspector (loopback), for a full garbage collection before its memory is read. */
   portalInspectorPort: number;
   /** The Cookie header of that browser once signed out: its device is known, so signing in again sends no new-device mail. */
@@ -35,7 +37,12 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   const client = await buildClient(path.join(dir, 'client'));
   const serviceKey = randomBytes(24).toString('hex');
   const passwordEncodingKey = randomBytes(32).toString('hex');
-  const [memberPort, portalPort, portalInspectorPort] = [await freePort(), await freePort(), await freePort()];
+  const [memberPort, portalPort, portalInspectorPort, metricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   // CPU profiles of both services, written when they stop (file names carry the process id).
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
@@ -76,7 +83,8 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
       RATE_LIMIT_PER_MINUTE: UNLIMITED,
       LOGIN_RATE_LIMIT_PER_MINUTE: UNLIMITED,
       REGISTER_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-      METRICS_PORT: '0',
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
   });
@@ -90,7 +98,19 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
   if (!device) throw new Error('the sign-in set no device cookie');
   const returningCookie = `${DEVICE_COOKIE}=${device}`;
 
-  return { dir, client, memberService, portal, portalInspectorPort, serviceKey, passwordEncodingKey, member, cookie, returningCookie };
+  return {
+    dir,
+    client,
+    memberService,
+    portal,
+    portalInspectorPort,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    serviceKey,
+    passwordEncodingKey,
+    member,
+    cookie,
+    returningCookie,
+  };
 }
 
 /** Stops both services; their directory (build, data, logs) stays only when `keep` is set. */

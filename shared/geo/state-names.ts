@@ -11,20 +11,13 @@ export type StateNames = Readonly<Record<string, Readonly<Record<string, string>
 
 export type StateNamesLanguage = Exclude<Language, 'en'>;
 
-/** One file per language, so a page fetches its own language's names only (a chunk each in the browser). */
-export const STATE_NAME_FILES: Record<StateNamesLanguage, () => Promise<{ default: StateNames }>> = {
-  'zh-tw': () => import('./state-names/zh-tw.json'),
-  'zh-cn': () => import('./state-names/zh-cn.json'),
-  'ja-jp': () => import('./state-names/ja-jp.json'),
-  'ko-kr': () => import('./state-names/ko-kr.json'),
-  'es-es': () => import('./state-names/es-es.json'),
-};
+/**
+ * The languages with a file of names (shared/geo/state-names/<lang>.json). The browser fetches
+ * its page's language's file alone, built as an asset of its own (scripts/build-client.ts).
+ */
+export const STATE_NAMES_LANGUAGES: readonly StateNamesLanguage[] = ['zh-tw', 'zh-cn', 'ja-jp', 'ko-kr', 'es-es'];
 
-const NO_NAMES: StateNames = {};
-
-export async function loadStateNames(lang: Language): Promise<StateNames> {
-  return lang === 'en' ? NO_NAMES : (await STATE_NAME_FILES[lang]()).default;
-}
+export const NO_STATE_NAMES: StateNames = {};
 
 /**
  * Countries whose states a language lists in its customary order rather than by collation, as
@@ -45,7 +38,12 @@ export interface StateChoice {
  * customary order). A state the file lacks keeps its canonical name, so a new state in the list
  * is never dropped; scripts/check-state-names.ts reports it.
  */
-export function stateChoices(countryCode: string, states: readonly string[], lang: Language, names: StateNames = NO_NAMES): StateChoice[] {
+export function stateChoices(
+  countryCode: string,
+  states: readonly string[],
+  lang: Language,
+  names: StateNames = NO_STATE_NAMES,
+): StateChoice[] {
   const own = names[countryCode] ?? {};
   const choices = states.map((state) => ({ value: state, label: own[state] ?? state }));
   const collator = new Intl.Collator(languageTag(lang));

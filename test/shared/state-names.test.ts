@@ -2,17 +2,17 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import { checkStateNames, STATE_NAMES_DIR } from '../../scripts/check-state-names.ts';
+import { checkStateNames, readStateNames, STATE_NAMES_DIR } from '../../scripts/check-state-names.ts';
 import { countryList } from '../../server/member-service/data/countries.ts';
 import { languageTag } from '../../shared/language-tag.ts';
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
-import { loadStateNames, stateChoices, type StateChoice } from '../../shared/geo/state-names.ts';
+import { stateChoices, type StateChoice } from '../../shared/geo/state-names.ts';
 
 const countries = countryList(false).filter((country) => country.states.length > 0);
 const statesOf = (code: string) => countries.find((country) => country.code === code)!.states;
 
 async function choices(lang: Language, code: string): Promise<StateChoice[]> {
-  return stateChoices(code, statesOf(code), lang, await loadStateNames(lang));
+  return stateChoices(code, statesOf(code), lang, readStateNames(lang));
 }
 
 const sortedFor = (lang: Language, labels: string[]) => {
@@ -96,7 +96,7 @@ t.test("the choices are sorted by the language's collation", async (t) => {
 });
 
 t.test('a state the file does not name keeps its canonical name', async (t) => {
-  const names = await loadStateNames('ja-jp');
+  const names = readStateNames('ja-jp');
   const list = stateChoices('JP', [...statesOf('JP'), 'Newland Prefecture'], 'ja-jp', names);
   t.same(list.at(-1), { value: 'Newland Prefecture', label: 'Newland Prefecture' });
   t.same(stateChoices('JP', ['Tokyo'], 'ja-jp'), [{ value: 'Tokyo', label: 'Tokyo' }], 'and so does every state before the names load');

@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { LinkedText } from '../../ui/linked-text.tsx';
 import { Link, useSearch } from 'wouter';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
@@ -51,9 +52,10 @@ export default function ErrorPage() {
             {gdprContact ? (
               t('subscription.somethingwrong.gdprContact')
             ) : (
-              <Trans
-                i18nKey="activation.errorPage.contact"
-                components={{ helpdesk: <a href={helpdeskLink(lang)} target="_blank" rel="noopener noreferrer" /> }}
+              <LinkedText
+                text={t('activation.errorPage.contact')}
+                name="helpdesk"
+                link={<a href={helpdeskLink(lang)} target="_blank" rel="noopener noreferrer" />}
               />
             )}
           </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_SEND_WINDOW_SECONDS } from '../../../shared/limits.ts';
@@ -25,6 +25,7 @@ import { rememberCodeSent, startingCountdown } from './otp-cookies.ts';
 import { PasswordForm } from './password-form.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { endsIn } from '../../ui/countdown.ts';
+import { LinkedText } from '../../ui/linked-text.tsx';
 
 /** The three modes of the login screen (spec section 2). */
 type Mode = { name: 'password' } | { name: 'code' } | ({ name: 'verify' } & CodeSent);
@@ -184,9 +185,10 @@ export default function LoginPage() {
         {t('login.noAccount')} <Link href={`/register${session.queryString}`}>{t('login.signUp')}</Link>
       </p>
       <p className="login__privacy">
-        <Trans
-          i18nKey="login.privacyStatement"
-          components={{ policy: <a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer" /> }}
+        <LinkedText
+          text={t('login.privacyStatement')}
+          name="policy"
+          link={<a href={privacyPolicyLink(lang, variant.brand)} target="_blank" rel="noopener noreferrer" />}
         />
       </p>
     </section>

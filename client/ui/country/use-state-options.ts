@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import useSWRImmutable from 'swr/immutable';
-import { loadStateNames, stateChoices } from '../../../shared/geo/state-names.ts';
+import { stateChoices } from '../../../shared/geo/state-names.ts';
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import type { SelectOption } from '../select-field.tsx';
+import { loadStateNames } from './state-names.ts';
 
 /**
  * State choices of a country in the page's language: the value stays the canonical name the
