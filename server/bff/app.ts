@@ -12,6 +12,7 @@ import noPublicMetrics from './metrics/no-public-metrics.ts';
 import { addFreeTextFormat } from '../../shared/schemas/free-text.ts';
 import compression, { COMPRESSED } from './plugins/compression.ts';
 import closedBodies from './plugins/closed-bodies.ts';
+import plainReplies from './plugins/plain-replies.ts';
 import csrf from './plugins/csrf.ts';
 import errorReplies, { failureReply } from './plugins/errors.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   });
   await app.register(httpMetrics, { service: 'portal' });
   await app.register(closedBodies);
+  await app.register(plainReplies);
   await app.register(healthRoutes, { upstream, store });
   await app.register(noPublicMetrics);
   await app.register(staticClient, { clientDir: config.clientDir, brand: config.brand });

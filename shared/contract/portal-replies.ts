@@ -63,8 +63,17 @@ const SocialAccountSchema = Type.Object({
   socialName: Type.String(),
 });
 export const SocialAuthorizeSchema = Type.Object({ authorizationUrl: Type.String() });
-/** Social sign-in: a sign-in result, or (notfound) the verified account a sign-up will register. */
-export const SocialSignInSchema = Type.Union([SocialAccountSchema, SignInResultSchema]);
+/**
+ * Social sign-in: a sign-in result, or (notfound) the verified account a sign-up will register.
+ * One object with the fields of both, so the serializer writes it without trying each shape;
+ * its type stays the union, so a reader must tell the two apart by the reply's code.
+ */
+export const SocialSignInSchema = Type.Unsafe<Static<typeof SocialAccountSchema> | SignInResult>(
+  Type.Object(
+    { ...SignInResultSchema.properties, ...Type.Partial(SocialAccountSchema).properties },
+    { description: 'the sign-in result, or (code notfound) the provider account socialType, socialEmail and socialName' },
+  ),
+);
 /** LinkedinVerify and SocialVerify: the verified account and the round trip it was for. */
 export const SocialVerifiedSchema = Type.Object({
   ...SocialAccountSchema.properties,
