@@ -30,14 +30,15 @@ export type ContractCheck = { ok: true; body: unknown } | { ok: false; problem: 
  * Holds a member service reply to the contract of its call (shared/contract): a reply that does
  * not match is a problem (the caller turns it into servererror); a matching one comes back with
  * every field the contract does not list removed, so nothing a member service adds travels on.
+ * `clean: false` keeps them, for a reply that only a reply schema writes on (see CallInput.relayed).
  */
-export function checkReplyOf(route: ContractRoute, status: number, body: unknown): ContractCheck {
+export function checkReplyOf(route: ContractRoute, status: number, body: unknown, { clean = true } = {}): ContractCheck {
   let known = BY_ROUTE.get(route);
   if (!known) BY_ROUTE.set(route, (known = checked(route)));
-  return checkAgainst(known, status, body);
+  return checkAgainst(known, status, body, clean);
 }
 
-function checkAgainst(route: CheckedRoute, status: number, body: unknown): ContractCheck {
+function checkAgainst(route: CheckedRoute, status: number, body: unknown, clean: boolean): ContractCheck {
   const [schema, check] = status >= 400 ? [route.replies.refusal, route.replies.refusalCheck] : [route.replies.ok, route.replies.okCheck];
   if (!check.Check(body)) {
     const first = check.Errors(body).First();
@@ -46,5 +47,5 @@ function checkAgainst(route: CheckedRoute, status: number, body: unknown): Contr
       problem: `the reply is outside the contract of ${route.method} ${route.url}${first ? ` (${first.path || '/'}: ${first.message})` : ''}`,
     };
   }
-  return { ok: true, body: Value.Clean(schema, body) };
+  return { ok: true, body: clean ? Value.Clean(schema, body) : body };
 }

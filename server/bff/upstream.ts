@@ -21,6 +21,12 @@ export type CallInput<S extends RouteSchema> = RouteInput<S> & {
   token?: string;
   /** Language of mails the call may send. */
   language?: string;
+  /**
+   * The reply goes on to the browser as it is (relay) and nowhere else: the route's reply
+   * schema writes only the fields it lists, at every depth, so the contract's own clean-up
+   * is skipped. Never for a reply the portal reads, keeps or logs beyond the call.
+   */
+  relayed?: true;
 };
 
 /** The `data` of a call's success reply, as its contract route declares it. */
@@ -93,12 +99,15 @@ export class Upstream {
    * typed and checked by the same route.
    */
   async call<S extends RouteSchema>(route: ContractRoute<S>, input: CallInput<S>): Promise<UpstreamReply<ReplyData<S>>> {
-    const { params, query, body, token, language } = input as { params?: object; query?: object } & Omit<WireRequest, 'method' | 'path'>;
+    const { params, query, body, token, language, relayed } = input as { params?: object; query?: object; relayed?: true } & Omit<
+      WireRequest,
+      'method' | 'path'
+    >;
     const path = routePath(route.url, params as Record<string, unknown>, query as Record<string, unknown>);
-    return (await this.send({ method: route.method, path, body, token, language }, route)) as UpstreamReply<ReplyData<S>>;
+    return (await this.send({ method: route.method, path, body, token, language }, route, relayed === true)) as UpstreamReply<ReplyData<S>>;
   }
 
-  private async send(request: WireRequest, route: ContractRoute): Promise<UpstreamReply<unknown>> {
+  private async send(request: WireRequest, route: ContractRoute, relayed: boolean): Promise<UpstreamReply<unknown>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-service-key': this.options.serviceKey };
     if (request.token) headers.authorization = `Bearer ${request.token}`;
     if (request.language) headers['accept-language'] = request.language;
@@ -136,11 +145,12 @@ export class Upstream {
     timed(isEnvelope(body) ? (body.isSuccess ? 'ok' : 'refused') : 'bad_reply');
     if (!isEnvelope(body))
       throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status} without the reply envelope`);
-    const checked = checkReplyOf(route, status, body);
+    const checked = checkReplyOf(route, status, body, { clean: !relayed });
     if (!checked.ok) throw new UpstreamUnavailableError(`${request.method} ${request.path} answered ${status}: ${checked.problem}`);
     body = checked.body;
     this.options.log?.debug(
-      { upstream: { method: request.method, path: request.path, body: request.body, status, reply: body } },
+      // A relayed reply may still hold fields the contract does not list: only its status is logged.
+      { upstream: { method: request.method, path: request.path, body: request.body, status, reply: relayed ? undefined : body } },
       'member service call',
     );
     return { status, body: body as Reply };

@@ -39,7 +39,8 @@ export default async function profileRoutes(app: FastifyInstance, deps: RouteDep
   const { upstream } = deps;
 
   async function getProfile(request: FastifyRequest, reply: FastifyReply) {
-    const result = await callAsMember(upstream, request, reply, profileContract.getLowerCase, {});
+    // Relayed: the member's reply schema (or the one below) writes only the fields it lists.
+    const result = await callAsMember(upstream, request, reply, profileContract.getLowerCase, { relayed: true });
     // The reply schema of a session that must change its password first writes only what that screen reads.
     // A serializer of one's own leaves the content type to the caller.
     if (passwordChangePending(request))

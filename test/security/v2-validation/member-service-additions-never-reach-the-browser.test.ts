@@ -5,7 +5,9 @@ import { startFakeUpstream } from '../../bff/fake-upstream.ts';
 
 /**
  * A company's member service may answer with more than the contract (shared/contract) lists.
- * The portal keeps only the listed fields, so nothing it adds can reach a browser; a reply
+ * The portal keeps only the listed fields, so nothing it adds can reach a browser: a reply the
+ * portal reads loses them after the contract check, the member read (relayed as it is) in the
+ * reply schema that writes it, at every depth, objects in lists included; a reply
  * that breaks the contract is servererror, logged once with the call.
  */
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -36,7 +38,16 @@ const member = {
   businessApplicationAreas: [],
   inProducts: [],
   memberExtension: { vatNumber: '', address: '', internalRating: ADDED },
-  socialData: [],
+  socialData: [
+    {
+      socialType: 1,
+      socialId: 'google-ada',
+      socialEmail: 'a@example.com',
+      socialName: 'Ada',
+      registerDate: '2024-01-01T00:00:00.000Z',
+      linkedBy: ADDED,
+    },
+  ],
 };
 
 function logLines() {
