@@ -1,13 +1,22 @@
 import useSWR from 'swr';
 import { SocialType } from '../../../shared/enums.ts';
 import type { Language } from '../../../shared/languages.ts';
-import type { SocialOrigin, SocialProfile } from '../../../shared/schemas/social.ts';
-import { fetchData, request } from '../../api/http.ts';
+import type { socialPortal } from '../../../shared/contract/portal/social.ts';
+import type { SocialOrigin } from '../../../shared/schemas/social.ts';
+import { fetchData } from '../../api/http.ts';
+import { portalRequest, type PortalBody, type PortalData } from '../../api/portal-request.ts';
+
+type Routes = typeof socialPortal;
+/** The three providers' sign-in routes: one request and reply each. */
+export type SocialLoginRoute = Routes['googleLogin' | 'fbLogin' | 'linkedinLogin'];
+
+/** A provider the portal can sign in with (not SocialType.None). */
+export type ProviderType = PortalBody<Routes['authorize']>['socialType'];
 
 /** What the social-login route needs after the provider sends the browser back (spec section 3: stored button origin, pass, callback URL). */
 export interface PendingSocialSignIn {
   origin: SocialOrigin;
-  socialType: number;
+  socialType: ProviderType;
   pass: string;
   callbackUrl: string;
   queryString: string;
@@ -17,13 +26,17 @@ const PENDING_KEY = 'social-sign-in';
 
 export type SocialName = 'google' | 'facebook' | 'linkedin';
 
-export const SOCIAL_NAMES: Record<number, SocialName> = {
+export const SOCIAL_NAMES: Record<ProviderType, SocialName> = {
   [SocialType.Google]: 'google',
   [SocialType.Facebook]: 'facebook',
   [SocialType.LinkedIn]: 'linkedin',
 };
 
-export const SOCIAL_LOGIN_PATHS: Record<number, string> = {
+/** A configured or stored social type the portal knows a provider for. */
+export const isProviderType = (socialType: unknown): socialType is ProviderType =>
+  typeof socialType === 'number' && Object.hasOwn(SOCIAL_NAMES, socialType);
+
+export const SOCIAL_LOGIN_PATHS: Record<ProviderType, SocialLoginRoute['url']> = {
   [SocialType.Google]: '/api/Member/GoogleLogin',
   [SocialType.Facebook]: '/api/Member/FbLogin',
   [SocialType.LinkedIn]: '/api/Member/LinkedinLogin',
@@ -32,7 +45,7 @@ export const SOCIAL_LOGIN_PATHS: Record<number, string> = {
 export function readPendingSocialSignIn(): PendingSocialSignIn | undefined {
   try {
     const value = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSocialSignIn | null;
-    return value && typeof value.origin === 'string' && typeof value.socialType === 'number' ? value : undefined;
+    return value && typeof value.origin === 'string' && isProviderType(value.socialType) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -43,11 +56,10 @@ export function forgetPendingSocialSignIn(): void {
 }
 
 /** Sends the browser to the provider; the portal keeps the state that brings it back. */
-export const SOCIAL_AUTHORIZE_PATH = '/api/Member/SocialAuthorize';
+export const SOCIAL_AUTHORIZE_PATH: Routes['authorize']['url'] = '/api/Member/SocialAuthorize';
 
 export async function startSocialSignIn(pending: PendingSocialSignIn, lang: Language): Promise<string> {
-  const reply = await request<{ authorizationUrl: string }>(SOCIAL_AUTHORIZE_PATH, {
-    method: 'POST',
+  const reply = await portalRequest<Routes['authorize']>('POST', SOCIAL_AUTHORIZE_PATH, {
     body: { socialType: pending.socialType, origin: pending.origin, lang },
   });
   if (!reply.isSuccess || !reply.data) return reply.code;
@@ -56,10 +68,12 @@ export async function startSocialSignIn(pending: PendingSocialSignIn, lang: Lang
   return 'ok';
 }
 
-const SOCIAL_SIGN_UP_PATH = '/api/Member/SocialSignUp';
+const SOCIAL_SIGN_UP_PATH: Routes['signUp']['url'] = '/api/Member/SocialSignUp';
+
+type SocialSignUp = PortalData<Routes['signUp']>;
 
 /** The provider account a social sign-up registers with, null when there is none. */
-export function useSocialSignUp(): Omit<SocialProfile, 'socialId'> | null | undefined {
-  const { data } = useSWR<{ identity: Omit<SocialProfile, 'socialId'> | null }>(SOCIAL_SIGN_UP_PATH, fetchData);
+export function useSocialSignUp(): SocialSignUp['identity'] | undefined {
+  const { data } = useSWR<SocialSignUp>(SOCIAL_SIGN_UP_PATH, fetchData);
   return data?.identity;
 }

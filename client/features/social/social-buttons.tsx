@@ -7,7 +7,7 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { useVariant } from '../../variant.ts';
 import { Button } from '../../ui/button.tsx';
-import { SOCIAL_AUTHORIZE_PATH, SOCIAL_NAMES, startSocialSignIn } from './social-api.ts';
+import { isProviderType, SOCIAL_AUTHORIZE_PATH, SOCIAL_NAMES, startSocialSignIn, type ProviderType } from './social-api.ts';
 import { SOCIAL_MARKS } from './social-icons.tsx';
 
 /**
@@ -21,16 +21,18 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
   const session = useUrlSession();
   const { socialTypes } = useVariant();
   // 'ok': the browser is on its way to the provider, so the button stays busy.
-  const starting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: number }) =>
+  const starting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: ProviderType }) =>
     startSocialSignIn({ origin, socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString }, lang)
       .catch(() => 'SocialProfileError')
       .then((code) => (code === 'ok' ? new Promise<never>(() => undefined) : code)),
   );
   const [chosen, setChosen] = useState<number | undefined>();
   const busy = starting.isMutating ? chosen : undefined;
-  if (socialTypes.length === 0) return null;
+  // Only the providers this client knows get a button.
+  const providers = socialTypes.filter(isProviderType);
+  if (providers.length === 0) return null;
 
-  const start = async (socialType: number) => {
+  const start = async (socialType: ProviderType) => {
     setChosen(socialType);
     toastError({ messageKey: `error.${await starting.trigger(socialType)}` });
   };
@@ -38,8 +40,8 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
   return (
     <>
       <div className="social-buttons" role="group" aria-label={t('social.buttonsLabel')}>
-        {socialTypes.map((socialType) => {
-          const name = SOCIAL_NAMES[socialType]!;
+        {providers.map((socialType) => {
+          const name = SOCIAL_NAMES[socialType];
           const Mark = SOCIAL_MARKS[name];
           return (
             <Button

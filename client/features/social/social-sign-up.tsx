@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RegisterRequest } from '../../../shared/schemas/register.ts';
 import type { SocialProfile } from '../../../shared/schemas/social.ts';
-import { SOCIAL_NAMES } from './social-api.ts';
+import { isProviderType, SOCIAL_NAMES } from './social-api.ts';
 
 export type SocialSignUp = Omit<SocialProfile, 'socialId'>;
 
@@ -22,7 +22,7 @@ export function socialSignUpPayload(payload: RegisterRequest, social: SocialSign
 /** Shown instead of the password fields: the connected account the member signs up with. */
 export function SocialSignUpAccount({ social }: { social: SocialSignUp }) {
   const { t } = useTranslation();
-  const provider = t(`social.provider.${SOCIAL_NAMES[social.socialType] ?? 'google'}`);
+  const provider = t(`social.provider.${isProviderType(social.socialType) ? SOCIAL_NAMES[social.socialType] : 'google'}`);
   return (
     <div className="alert alert--info social-sign-up" role="status">
       <p>{t('social.signUpAccount', { provider, name: social.socialName, email: social.socialEmail })}</p>

@@ -8,13 +8,13 @@ import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { useVariant } from '../../variant.ts';
-import { SOCIAL_AUTHORIZE_PATH, startSocialSignIn } from './social-api.ts';
+import { SOCIAL_AUTHORIZE_PATH, startSocialSignIn, type ProviderType } from './social-api.ts';
 
 const SOCIAL_CONNECT_PATH = '/api/Member/SocialConnect';
 
 export interface SocialConnectActions {
   /** Connect: a round trip to the provider that comes back through social-login to my-account. */
-  onConnect: (socialType: SocialType) => void;
+  onConnect: (socialType: ProviderType) => void;
   onDisconnect: (link: BrowserSocialData) => void;
   /** The provider whose action is running. */
   busyType: SocialType | undefined;
@@ -28,7 +28,7 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
   const session = useUrlSession();
   const { socialTypes } = useVariant();
   // 'ok': the browser is on its way to the provider, so the card stays busy.
-  const connecting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: SocialType }) =>
+  const connecting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: ProviderType }) =>
     startSocialSignIn(
       { origin: 'connect', socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString },
       lang,
@@ -41,7 +41,7 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
   );
   const [chosen, setChosen] = useState<SocialType | undefined>();
 
-  const onConnect = (socialType: SocialType) => {
+  const onConnect = (socialType: ProviderType) => {
     setChosen(socialType);
     void connecting.trigger(socialType).then((code) => toastError({ messageKey: `error.${code}` }));
   };

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ACTIVATION_REDIRECT_SECONDS } from '../../../shared/limits.ts';
-import { ApiError, fetchData, request } from '../../api/http.ts';
+import { ApiError, fetchData } from '../../api/http.ts';
+import type { signInPortal } from '../../../shared/contract/portal/sign-in.ts';
+import type { PortalData } from '../../api/portal-request.ts';
+import { activate } from '../register/register-api.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
@@ -19,7 +22,6 @@ import {
   errorPagePath,
   isPortalPath,
   passFromLink,
-  type ActivationData,
   type ActivationOutcome,
 } from './activation-outcome.ts';
 import { SuccessMark } from '../../ui/success-mark.tsx';
@@ -34,7 +36,7 @@ function Activated({ outcome }: { outcome: Extract<ActivationOutcome, { kind: 'a
   const lang = useLanguage();
   const { destination } = outcome;
   const back = useBackToSite(outcome.returnUrl);
-  const { data: session } = useSWR<{ isLogin: boolean }>(IS_LOGIN_PATH, fetchData);
+  const { data: session } = useSWR<PortalData<typeof signInPortal.isLogin>>(IS_LOGIN_PATH, fetchData);
   const button = activationButton(outcome, back?.site, session?.isLogin === true, lang);
   const [redirectAt] = useState(() => endsIn(ACTIVATION_REDIRECT_SECONDS));
   const remaining = useSecondsLeft(redirectAt);
@@ -73,7 +75,7 @@ export default function ActivateMemberPage() {
       navigate(errorPagePath(lang, userId, 'unauthorized'), { replace: true });
       return;
     }
-    request<ActivationData>('/api/Member/Activate', { method: 'POST', body: { userId, token } })
+    activate({ userId, token })
       .then(async (reply) => {
         const result = activationOutcome(reply, lang, userId, linkPass);
         if (result.kind === 'failed') return navigate(result.errorPath, { replace: true });

@@ -1,11 +1,10 @@
 import type { Language } from '../../../shared/languages.ts';
+import type { registerPortal } from '../../../shared/contract/portal/register.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
+import type { PortalData } from '../../api/portal-request.ts';
 
-export interface ActivationData {
-  returnUrl?: string;
-  pass?: string;
-  socialType?: number;
-}
+/** What an activation answers: where the member registered from and through which promotion. */
+export type ActivationData = PortalData<typeof registerPortal.activate>;
 
 export type ActivationOutcome =
   { kind: 'activated'; destination: string; loginPath: string; returnUrl: string } | { kind: 'failed'; errorPath: string };

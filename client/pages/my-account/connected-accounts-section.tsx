@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SocialType } from '../../../shared/enums.ts';
 import type { BrowserSocialData } from '../../../shared/schemas/member.ts';
 import { Button } from '../../ui/button.tsx';
-import { SOCIAL_NAMES } from '../../features/social/social-api.ts';
+import { SOCIAL_NAMES, type ProviderType } from '../../features/social/social-api.ts';
 import { SOCIAL_MARKS } from '../../features/social/social-icons.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { AccountSection } from './account-section.tsx';
@@ -18,7 +18,7 @@ const SOCIAL_PROVIDERS = [
 export interface ConnectedAccountsSectionProps {
   socialData: readonly BrowserSocialData[];
   /** Starts connecting a provider; the button is disabled while no handler is given. */
-  onConnect?: (socialType: SocialType) => void;
+  onConnect?: (socialType: ProviderType) => void;
   onDisconnect?: (link: BrowserSocialData) => void;
   /** The provider whose connect or disconnect is running (its button shows a spinner). */
   busyType?: SocialType;

@@ -1,17 +1,16 @@
-import type { ConfirmPhoneProofRequest, PhoneProofSent } from '../../../shared/schemas/phone-proof.ts';
-import { request } from '../../api/http.ts';
+import type { phoneProofPortal } from '../../../shared/contract/portal/phone-proof.ts';
+import { portalRequest } from '../../api/portal-request.ts';
 
-export const PHONE_PROOF_SEND_PATH = '/api/Member/SendPhoneProofCode';
+type Routes = typeof phoneProofPortal;
+
+export const PHONE_PROOF_SEND_PATH: Routes['send']['url'] = '/api/Member/SendPhoneProofCode';
 
 /** Sends a code by text message to the mobile number on the profile. */
 export function sendPhoneProofCode(lang: string) {
-  return request<PhoneProofSent>(PHONE_PROOF_SEND_PATH, { method: 'POST', body: { lang } });
+  return portalRequest<Routes['send']>('POST', PHONE_PROOF_SEND_PATH, { body: { lang } });
 }
 
 /** The code that came back: the number is proven once it matches. */
 export function confirmPhoneProof(code: string) {
-  return request<{ mobileVerified: boolean }>('/api/Member/ConfirmPhoneProof', {
-    method: 'POST',
-    body: { code } satisfies ConfirmPhoneProofRequest,
-  });
+  return portalRequest<Routes['confirm']>('POST', '/api/Member/ConfirmPhoneProof', { body: { code } });
 }

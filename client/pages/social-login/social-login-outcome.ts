@@ -1,8 +1,10 @@
 import type { ShownCode } from '../../state/request-failure.ts';
 import type { Language } from '../../../shared/languages.ts';
-import type { LoginResultData } from '../../../shared/schemas/auth.ts';
-import { request } from '../../api/http.ts';
-import type { PendingSocialSignIn } from '../../features/social/social-api.ts';
+import type { socialPortal } from '../../../shared/contract/portal/social.ts';
+import type { SignInResult } from '../../../shared/contract/portal-replies.ts';
+import type { Reply } from '../../../shared/schemas/reply.ts';
+import { portalRequest } from '../../api/portal-request.ts';
+import type { PendingSocialSignIn, SocialLoginRoute } from '../../features/social/social-api.ts';
 import { SOCIAL_LOGIN_PATHS } from '../../features/social/social-api.ts';
 import type { SignedInOutcome } from '../../session/after-sign-in.ts';
 import { loginOutcome } from '../../session/login-outcome.ts';
@@ -32,22 +34,21 @@ export async function finishSocialSignIn(
   if (!pending || code === '' || state === '') return { go: 'page', path: `/login${queryString}` };
 
   if (pending.origin === 'login') {
-    const reply = await request<LoginResultData>(SOCIAL_LOGIN_PATHS[pending.socialType] ?? '', {
-      method: 'POST',
+    const reply = await portalRequest<SocialLoginRoute>('POST', SOCIAL_LOGIN_PATHS[pending.socialType], {
       body: { code, state, pass: pending.pass || undefined, returnUrl: pending.callbackUrl || undefined },
     });
     if (reply.code === 'notfound') return { go: 'page', path: `/register${queryString}` };
-    const outcome = loginOutcome(reply, lang, '');
+    // Any code but notfound carries a sign-in result, never the provider account.
+    const outcome = loginOutcome(reply as Reply<SignInResult>, lang, '');
     if (outcome.kind === 'error') return { go: 'page', path: `/login${queryString}`, error: { code: outcome.code, title: outcome.title } };
     return { go: 'signedIn', outcome, queryString };
   }
 
-  const verified = await request('/api/Member/SocialVerify', { method: 'POST', body: { code, state } });
+  const verified = await portalRequest<typeof socialPortal.verify>('POST', '/api/Member/SocialVerify', { body: { code, state } });
   if (!verified.isSuccess) return { go: 'page', path: `${back}${queryString}`, error: { code: verified.code } };
   if (pending.origin === 'register') return { go: 'page', path: `/register${queryString}` };
 
-  const connected = await request('/api/Member/SocialConnect', {
-    method: 'POST',
+  const connected = await portalRequest<typeof socialPortal.connect>('POST', '/api/Member/SocialConnect', {
     body: { socialType: pending.socialType, isConnect: true },
   });
   return connected.isSuccess
