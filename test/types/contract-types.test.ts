@@ -84,6 +84,30 @@ export async function clientRequests() {
   return [next, to];
 }
 
+/** Never called (the modules load only when it runs): the page requests are typed by the same contract. */
+export async function pageRequests() {
+  const { isExist, register } = await import('../../client/pages/register/register-api.ts');
+  const exists: boolean | undefined = (await isExist('a@example.com')).data?.isExist;
+  // @ts-expect-error IsExist answers `isExist`, not `exists`
+  void (await isExist('a@example.com')).data?.exists;
+  // @ts-expect-error the browser gets the proof that it registered, never the member's id
+  void (await register({} as Parameters<typeof register>[0])).data?.memberId;
+  const { savePreferences } = await import('../../client/pages/choosing-preferring/preferences-api.ts');
+  // @ts-expect-error the preferences hold the two multi-selects, not a `newsletter`
+  await savePreferences({ businessApplicationAreas: [], inProducts: [], newsletter: true });
+  const { confirmPhoneProof } = await import('../../client/pages/my-account/phone-proof-api.ts');
+  const proven: boolean | undefined = (await confirmPhoneProof('123456')).data?.mobileVerified;
+  const { endOtherSessions } = await import('../../client/pages/my-account/security-center-api.ts');
+  const ended: number | undefined = (await endOtherSessions()).data?.ended;
+  type SocialLogin = typeof portal.social.googleLogin;
+  const social = await portalRequest<SocialLogin>('POST', '/api/Member/GoogleLogin', { body: { code: 'c', state: 's' } });
+  // @ts-expect-error the provider account's id stays in the session
+  void social.data?.socialId;
+  // @ts-expect-error a social sign-in names the provider by its route, not by a `socialType` in the body
+  await portalRequest<SocialLogin>('POST', '/api/Member/GoogleLogin', { body: { code: 'c', state: 's', socialType: 1 } });
+  return [exists, proven, ended];
+}
+
 t.test('the routes the type checks name are in the contracts', async (t) => {
   t.equal(memberService.profile.get.url, '/api/Member');
   t.equal(portal.account.backToSite.url, '/api/Member/BackToSite');
