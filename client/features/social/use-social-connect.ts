@@ -2,7 +2,8 @@ import { useState } from 'react';
 import useSWRMutation from 'swr/mutation';
 import type { SocialType } from '../../../shared/enums.ts';
 import type { BrowserSocialData } from '../../../shared/schemas/member.ts';
-import { request } from '../../api/http.ts';
+import type { socialPortal } from '../../../shared/contract/portal/social.ts';
+import { portalRequest } from '../../api/portal-request.ts';
 import { toastFailure } from '../../state/request-failure.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -10,7 +11,7 @@ import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { useVariant } from '../../variant.ts';
 import { SOCIAL_AUTHORIZE_PATH, startSocialSignIn, type ProviderType } from './social-api.ts';
 
-const SOCIAL_CONNECT_PATH = '/api/Member/SocialConnect';
+const SOCIAL_CONNECT_PATH: typeof socialPortal.connect.url = '/api/Member/SocialConnect';
 
 export interface SocialConnectActions {
   /** Connect: a round trip to the provider that comes back through social-login to my-account. */
@@ -36,8 +37,8 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
       .catch(() => 'SocialProfileError')
       .then((code) => (code === 'ok' ? new Promise<never>(() => undefined) : code)),
   );
-  const disconnecting = useSWRMutation(SOCIAL_CONNECT_PATH, (_path: string, { arg: socialType }: { arg: SocialType }) =>
-    request(SOCIAL_CONNECT_PATH, { method: 'POST', body: { socialType, isConnect: false } }),
+  const disconnecting = useSWRMutation(SOCIAL_CONNECT_PATH, (_path: string, { arg: socialType }: { arg: ProviderType }) =>
+    portalRequest<typeof socialPortal.connect>('POST', SOCIAL_CONNECT_PATH, { body: { socialType, isConnect: false } }),
   );
   const [chosen, setChosen] = useState<SocialType | undefined>();
 
@@ -47,7 +48,8 @@ export function useSocialConnect(onChanged: () => void): SocialConnectActions {
   };
 
   const onDisconnect = (link: BrowserSocialData) => {
-    const socialType = link.socialType as SocialType;
+    // A link is only ever made with a provider the portal knows (the cards show those alone).
+    const socialType = link.socialType as ProviderType;
     setChosen(socialType);
     disconnecting.trigger(socialType).then(
       (reply) => {
