@@ -4,13 +4,18 @@ import { MemberBeforePasswordChangeSchema } from '../../../shared/contract/porta
 import { profileContract } from '../../../shared/contract/profile.ts';
 import type { ProfileUpdate } from '../../../shared/schemas/member.ts';
 import { ReplySchema } from '../../../shared/schemas/reply.ts';
+import { plainReply } from '../plugins/plain-replies.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, passwordChangePending } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
 import { portalApi, served } from './portal-api.ts';
 
-const BEFORE_PASSWORD_CHANGE_REPLY = ReplySchema(MemberBeforePasswordChangeSchema);
+/** Compiled outside the route's own reply schemas, so made plain here (plugins/plain-replies.ts). */
+const BEFORE_PASSWORD_CHANGE_REPLY = plainReply(
+  ReplySchema(MemberBeforePasswordChangeSchema),
+  'the member before a password change',
+) as Record<string, unknown>;
 
 /** The editable fields by name: whatever else the browser sent stays here. */
 function upstreamProfile(body: ProfileUpdate): ProfileUpdate {
