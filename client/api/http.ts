@@ -25,6 +25,14 @@ export interface RequestOptions {
   signedOutIsAnswer?: boolean;
 }
 
+/**
+ * A reply whose body is not read: cancelled, so the connection is free again at once (an unread
+ * body keeps the request open in the browser until it is collected).
+ */
+export function releaseBody(response: Response): void {
+  void response.body?.cancel().catch(() => undefined);
+}
+
 /** The login screen handles its own 401s and TempIdInValid; everywhere else they end the session. */
 function onLoginPage(): boolean {
   return pageOfPath(location.pathname) === 'login';
@@ -64,10 +72,14 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   if (response.status >= 500) {
+    releaseBody(response);
     emitApiEvent('serverError', { status: response.status });
     throw new ApiError('server', response.status);
   }
-  if (response.status === 401 && options.signedOutIsAnswer) throw new ApiError('unauthorized', 401);
+  if (response.status === 401 && options.signedOutIsAnswer) {
+    releaseBody(response);
+    throw new ApiError('unauthorized', 401);
+  }
 
   let reply: Reply<T>;
   try {

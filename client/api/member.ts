@@ -5,7 +5,7 @@ import type { signInPortal } from '../../shared/contract/portal/sign-in.ts';
 import type { BrowserMember } from '../../shared/schemas/member.ts';
 import { MEMBER_READING_SEGMENTS } from '../../shared/screens.ts';
 import { emitApiEvent } from './api-events.ts';
-import { ApiError, fetchData, request } from './http.ts';
+import { ApiError, fetchData, releaseBody, request } from './http.ts';
 import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
 
 type Account = typeof accountPortal;
@@ -74,6 +74,7 @@ export async function downloadProfile(): Promise<Blob> {
     throw new ApiError('network', 0);
   }
   if (response.status === 401) {
+    releaseBody(response);
     emitApiEvent('signedOut', {});
     throw new ApiError('unauthorized', 401);
   }
@@ -85,7 +86,10 @@ export async function downloadProfile(): Promise<Blob> {
       throw new ApiError('unauthorized', 403, code);
     }
   }
-  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) throw new ApiError('rejected', response.status);
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
+    releaseBody(response);
+    throw new ApiError('rejected', response.status);
+  }
   return response.blob();
 }
 

@@ -86,6 +86,14 @@ export const MonitorIcon = () => (
   </Icon>
 );
 
+/** A passkey. */
+export const KeyIcon = () => (
+  <Icon>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="M10.7 12.3 20 3M16 7l3 3M14 9l2 2" />
+  </Icon>
+);
+
 /** A phone or tablet. */
 export const PhoneIcon = () => (
   <Icon>

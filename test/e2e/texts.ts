@@ -22,7 +22,7 @@ export function textsOf(lang: Language): (key: string, values?: Record<string, s
   };
 }
 
-/** Matches a label exactly, with or without the required-field marker the form adds. */
+/** Matches a label exactly, with or without the optional-field mark the form adds ("(optional)", "（任意）"). */
 export function exactLabel(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([ \\u00a0]\\*)?$`);
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*[(（][^()（）]+[)）])?$`);
 }

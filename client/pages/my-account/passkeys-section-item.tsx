@@ -8,6 +8,8 @@ import { Button } from '../../ui/button.tsx';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { PASSKEYS_PATH, removePasskey, renamePasskey } from '../../api/passkeys.ts';
 import { shortMonthDate } from './dates.ts';
+import { SecurityRow } from './security-row.tsx';
+import { KeyIcon } from '../../ui/icons.tsx';
 
 type Mode = 'view' | 'rename' | 'confirmRemove';
 type Change = { kind: 'rename'; name: string } | { kind: 'remove' };
@@ -38,43 +40,20 @@ export function PasskeyItem({ passkey, lang }: { passkey: Passkey; lang: Languag
     void act({ kind: 'rename', name: name.trim() }, 'account.passkeys.renamed');
   };
 
-  return (
-    <li className="security-list__item" aria-label={passkey.name}>
-      {mode === 'rename' ? (
-        <form onSubmit={rename} className="passkeys__rename">
-          <div className="field">
-            <label className="field__label" htmlFor={`passkey-name-${passkey.id}`}>
-              {t('account.passkeys.name')}
-            </label>
-            <input
-              id={`passkey-name-${passkey.id}`}
-              value={name}
-              maxLength={PASSKEY_NAME_MAX_LENGTH}
-              required
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
-          </div>
-          <span className="passkeys__actions">
-            <Button type="submit" busy={busy}>
-              {t('account.passkeys.save')}
-            </Button>
-            <Button variant="link" onClick={() => setMode('view')}>
-              {t('account.passkeys.cancel')}
-            </Button>
-          </span>
-        </form>
-      ) : (
-        <>
-          <strong className="passkeys__name">{passkey.name}</strong>
-          <span className="security-list__details">
-            {t('account.passkeys.created', { date: shortMonthDate(passkey.createdAt, lang) })}
-            {' · '}
-            {passkey.lastUsedAt
-              ? t('account.passkeys.lastUsed', { date: shortMonthDate(passkey.lastUsedAt, lang) })
-              : t('account.passkeys.neverUsed')}
-          </span>
-          {mode === 'confirmRemove' ? (
+  if (mode !== 'rename') {
+    return (
+      <SecurityRow
+        label={passkey.name}
+        icon={<KeyIcon />}
+        title={<span className="passkeys__name">{passkey.name}</span>}
+        details={[
+          t('account.passkeys.created', { date: shortMonthDate(passkey.createdAt, lang) }),
+          passkey.lastUsedAt
+            ? t('account.passkeys.lastUsed', { date: shortMonthDate(passkey.lastUsedAt, lang) })
+            : t('account.passkeys.neverUsed'),
+        ]}
+        actions={
+          mode === 'confirmRemove' ? (
             <span className="security-list__confirm" role="group" aria-label={t('account.passkeys.removeQuestion')}>
               {t('account.passkeys.removeQuestion')}{' '}
               <Button variant="secondary" busy={busy} onClick={() => void act({ kind: 'remove' }, 'account.passkeys.removed')}>
@@ -93,9 +72,37 @@ export function PasskeyItem({ passkey, lang }: { passkey: Passkey; lang: Languag
                 {t('account.passkeys.remove')}
               </Button>
             </span>
-          )}
-        </>
-      )}
+          )
+        }
+      />
+    );
+  }
+
+  return (
+    <li className="security-list__item" aria-label={passkey.name}>
+      <form onSubmit={rename} className="passkeys__rename">
+        <div className="field">
+          <label className="field__label" htmlFor={`passkey-name-${passkey.id}`}>
+            {t('account.passkeys.name')}
+          </label>
+          <input
+            id={`passkey-name-${passkey.id}`}
+            value={name}
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            required
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+          />
+        </div>
+        <span className="passkeys__actions">
+          <Button type="submit" busy={busy}>
+            {t('account.passkeys.save')}
+          </Button>
+          <Button variant="link" onClick={() => setMode('view')}>
+            {t('account.passkeys.cancel')}
+          </Button>
+        </span>
+      </form>
     </li>
   );
 }

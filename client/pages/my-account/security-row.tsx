@@ -11,6 +11,8 @@ export interface SecurityRowProps {
   actions?: ReactNode;
   /** A failed or locked event: marked beyond its badge by the row's accent. */
   alert?: boolean;
+  /** The row's name for assistive technology, where the title alone does not say it. */
+  label?: string;
 }
 
 /**
@@ -18,9 +20,9 @@ export interface SecurityRowProps {
  * its badges on top, the details under it, all starting at the same edge beside the icon, so
  * the eye runs down one column instead of hunting for where each row's text begins.
  */
-export function SecurityRow({ icon, title, badges, details, actions, alert = false }: SecurityRowProps) {
+export function SecurityRow({ icon, title, badges, details, actions, alert = false, label }: SecurityRowProps) {
   return (
-    <li className={alert ? 'security-list__item security-row security-row--alert' : 'security-list__item security-row'}>
+    <li className={alert ? 'security-list__item security-row security-row--alert' : 'security-list__item security-row'} aria-label={label}>
       <span className="security-row__icon">{icon}</span>
       <span className="security-row__head">
         <strong className="security-row__title">{title}</strong>
