@@ -1,23 +1,31 @@
 import t from 'tap';
-import type { Page } from 'playwright-core';
-import { createActiveMember, freePort, startStack } from '../helper.ts';
+import type { Locator, Page } from 'playwright-core';
+import { createActiveMember, freePort, startStack, TEST_PASSWORD } from '../helper.ts';
 import { settle } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { breaksInsideWords, contextAt, overflowOf } from './layout-checks.ts';
+import { breaksInsideWords, checkPhoneLayout, contextAt, overflowOf } from './layout-checks.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 /**
- * Wrapping on the narrowest phones: Japanese My account at 320 pixels never scrolls sideways and
- * its option names never break inside a word (no ン or "PC" alone on a line); Spanish buttons
- * stay on one line at 360 pixels.
+ * Narrow phones, on one portal and one browser (each test its own context and members; booting
+ * them is most of the cost):
+ * - wrapping: Japanese My account at 320 pixels never scrolls sideways and its option names never
+ *   break inside a word (no ン or "PC" alone on a line); Spanish buttons stay on one line at 360
+ *   pixels;
+ * - the passkey list in My account is drawn like the sessions list beside it (rows with a rule
+ *   between them, muted details), in both colour schemes, at 360 pixels with 44-pixel targets,
+ *   in each of its states: listed, being renamed, asking before a removal.
+ * Passkeys need a secure context and a relying party that is a host name: the portal answers on
+ * http://localhost:<port>, as browsers require.
  */
-t.setTimeout(240_000);
-// Passkeys need a secure context: the portal answers on localhost, as browsers require.
+t.setTimeout(480_000);
 const port = await freePort();
 const portal = `http://localhost:${port}`;
 const stack = await startStack(t, { env: { PORT: String(port), PUBLIC_ORIGIN: portal, CLIENT_DIR: await builtClientDir() } });
 const browser = await launchBrowser(t);
+
+// Wrapping.
 
 /** How many lines an element's text takes. */
 const linesOf = (page: Page, selector: string) =>
@@ -121,3 +129,70 @@ t.test('es-es at 320 pixels: an e-mail address wraps after its @, never inside t
   t.equal(lines.join(''), address);
   t.ok(lines.length <= 2 && lines.slice(0, -1).every((line) => line.endsWith('@')), `a line ends only after the @: ${lines.join(' | ')}`);
 });
+
+// The passkey list.
+
+const en = textsOf('en');
+
+/** What makes a row look like a row of the sessions list. */
+const rowLook = (row: Locator) =>
+  row.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      display: style.display,
+      border: style.borderBottom,
+      padding: style.padding,
+      listStyle: getComputedStyle(el.parentElement!).listStyleType,
+    };
+  });
+const detailsColour = (row: Locator) => row.locator('.security-list__details').evaluate((el) => getComputedStyle(el).color);
+
+async function signInWithAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const member = await createActiveMember(stack);
+  await page.goto('/en/login');
+  await page.getByLabel(exactLabel(en('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(en('login.password'))).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: en('login.submit'), exact: true }).click();
+  await page.waitForURL('**/en/my-account');
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  t.test(`${scheme}, 360 pixels: listed, renaming, confirming a removal`, async (t) => {
+    const page = await (await contextAt(browser, { ...stack, bffUrl: portal }, 360, scheme)).newPage();
+    page.setDefaultTimeout(15_000);
+    await signInWithAuthenticator(page);
+    const passkeys = page.locator('#passkeys');
+    await passkeys.getByRole('button', { name: en('account.passkeys.add') }).click();
+    const passkey = passkeys.getByRole('listitem', { name: 'Passkey 1' });
+    await passkey.waitFor();
+    const session = page.locator('#devices-sessions').getByRole('listitem').first();
+    await session.waitFor();
+    await settle(page);
+
+    t.same(await rowLook(passkey), await rowLook(session), 'a passkey row is drawn like a session row');
+    t.equal(await detailsColour(passkey), await detailsColour(session), 'its dates are muted like the session details');
+    await checkPhoneLayout(t, page, 'passkeys listed');
+
+    await passkey.getByRole('button', { name: en('account.passkeys.rename') }).click();
+    await passkeys.getByLabel(en('account.passkeys.name')).waitFor();
+    await checkPhoneLayout(t, page, 'a passkey being renamed');
+    await passkeys.getByRole('button', { name: en('account.passkeys.cancel') }).click();
+
+    await passkey.getByRole('button', { name: en('account.passkeys.remove') }).click();
+    await passkey.getByRole('group', { name: en('account.passkeys.removeQuestion') }).waitFor();
+    await checkPhoneLayout(t, page, 'a passkey removal being confirmed');
+    await page.context().close();
+  });
+}

@@ -4,17 +4,97 @@ import { createActiveMember, startStack } from '../helper.ts';
 import { settle } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { checkPhoneLayout, contextAt } from './layout-checks.ts';
+import { breaksInsideWords, checkPhoneLayout, contextAt } from './layout-checks.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 /**
- * The member's screens on a 360-pixel phone (no sideways scrolling, 44-pixel targets), and a
- * header that is one row of the same height signed in or out, on a phone and on a desktop.
+ * The screens on a 360-pixel phone, in a long language and a CJK one: nothing scrolls sideways
+ * and every control is a 44-pixel target, with messages, tips and dialogs open too; and a header
+ * that is one row of the same height signed in or out, on a phone and on a desktop. One stack and
+ * one browser for all (each test its own context and members): booting them is most of the cost.
  */
 // Many screens in one real browser: more than the default two minutes on a busy machine.
-t.setTimeout(300_000);
-const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+t.setTimeout(480_000);
+const stack = await startStack(t, {
+  env: {
+    CLIENT_DIR: await builtClientDir(),
+    GOOGLE_CLIENT_ID: 'design-google',
+    GOOGLE_CLIENT_SECRET: 'design-google-secret',
+    FACEBOOK_APP_ID: 'design-facebook',
+    FACEBOOK_APP_SECRET: 'design-facebook-secret',
+  },
+});
 const browser = await launchBrowser(t);
+
+// Signed out.
+
+const SCREENS = [
+  'login',
+  'login?pass=mya',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'verify-your-email-address',
+  'resend-verify-mail',
+  'password-reset-link-expired',
+  'redirect-page',
+  'confirm-subscription',
+  'error',
+  'error?error=unauthorized&userId=someone%40example.com',
+];
+
+for (const lang of ['es-es', 'ja-jp', 'zh-tw'] as const) {
+  t.test(`signed out: ${lang} at 360 pixels`, async (t) => {
+    const text = textsOf(lang);
+    const page = await (await contextAt(browser, stack, 360)).newPage();
+    for (const screen of SCREENS) {
+      await page.goto(`/${lang}/${screen}`);
+      await settle(page);
+      await checkPhoneLayout(t, page, screen);
+    }
+    if (lang === 'ja-jp') {
+      await page.goto(`/${lang}/register`);
+      await settle(page);
+      t.same(
+        await breaksInsideWords(page, '.register-page__benefits li, .field__hint', 'ja'),
+        [],
+        'register: Japanese lines wrap between phrases, never inside a word',
+      );
+    }
+    await page.goto(`/${lang}/login`);
+    await page.getByRole('button', { name: text('login.code.switch') }).click();
+    await page.getByRole('button', { name: text('login.code.getCode') }).waitFor();
+    await checkPhoneLayout(t, page, 'login, code mode');
+
+    // The privacy blocks of these countries bring their own texts, a table and more consents.
+    await page.goto(`/${lang}/register`);
+    for (const country of ['South Korea', 'Japan', 'Türkiye']) {
+      await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: country });
+      await page.getByRole('button', { name: text('register.submit') }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await checkPhoneLayout(t, page, `register for ${country}, with its consents asked for`);
+      const boxes = await page
+        .locator('input[type="checkbox"][aria-invalid="true"]')
+        .evaluateAll((inputs) => inputs.map((input) => `${Math.round(input.clientWidth)}x${Math.round(input.clientHeight)}`));
+      t.ok(
+        boxes.length > 0 && boxes.every((box) => box === '20x20'),
+        `register for ${country}: each required consent left unticked is a 20-pixel box (${boxes.join(', ')})`,
+      );
+    }
+
+    await page.goto(`/${lang}/register`);
+    await page.getByLabel(exactLabel(text('register.country'))).selectOption({ value: 'Germany' });
+    await page.getByRole('button', { name: text('register.submit') }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await checkPhoneLayout(t, page, 'register with every message shown');
+    await page.getByRole('button', { name: text('register.sampleNumbers.button') }).click();
+    await page.getByRole('tooltip').waitFor();
+    await checkPhoneLayout(t, page, 'register with the sample numbers open');
+    await page.context().close();
+  });
+}
+
+// Signed in.
 
 const headerHeight = (page: Page) => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
 
@@ -38,7 +118,7 @@ const menuFades = (page: Page) =>
   });
 
 for (const lang of ['es-es', 'ja-jp'] as const) {
-  t.test(`${lang} at 360 pixels`, async (t) => {
+  t.test(`signed in: ${lang} at 360 pixels`, async (t) => {
     const text = textsOf(lang);
     const page = await (await contextAt(browser, stack, 360)).newPage();
     await page.goto(`/${lang}/login`);
@@ -98,4 +178,5 @@ t.test('on a desktop the header keeps its height too', async (t) => {
     'none',
     'the side menu does not fade',
   );
+  await page.context().close();
 });
