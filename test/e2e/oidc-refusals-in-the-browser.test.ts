@@ -50,7 +50,7 @@ async function freshPage(test: Test): Promise<{ page: Page; visited: URL[] }> {
 
 const atShop = (url: URL) => url.href.startsWith(shop.redirectUri);
 
-/** A returning member signs in at the portal on the way to the shop; the site redeems the code. */
+/** A returning member signs in at the portal on the way to the shop; what the site needs to redeem its code. */
 async function signInThroughShop(page: Page, scope: string) {
   const member = await createReturningMember(stack);
   const pending = await authorizationRequest(config, shop, { scope });
