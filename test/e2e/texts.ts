@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from '../../shared/languages.ts';
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
 
 /** A language's texts by key, with {{placeholders}} filled in. */
 export type Texts = ReturnType<typeof textsOf>;
@@ -22,7 +22,12 @@ export function textsOf(lang: Language): (key: string, values?: Record<string, s
   };
 }
 
-/** Matches a label exactly, with or without the optional-field mark the form adds ("(optional)", "（任意）"). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The optional-field marks of every language ("(optional)", "（任意）"). */
+const OPTIONAL_MARKS = LANGUAGES.map((lang) => escaped(textsOf(lang)('common.optional'))).join('|');
+
+/** Matches a label exactly, with or without the optional-field mark the form adds. */
 export function exactLabel(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*[(（][^()（）]+[)）])?$`);
+  return new RegExp(`^${escaped(text)}(\\s*(${OPTIONAL_MARKS}))?$`);
 }
