@@ -58,7 +58,7 @@ function Probe() {
 const screen = (page: string, body: ReactNode) =>
   h(
     SWRConfig,
-    { value: { provider: () => new Map(), dedupingInterval: 60_000 } },
+    { value: { provider: () => new Map() } },
     h(Router, { base: '/en', children: h(LanguageContext.Provider, { value: 'en' }, h(Header, { page }), body) }),
   );
 const memberRequests = () => requests.filter((path) => path.startsWith('/api/Member'));
