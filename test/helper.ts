@@ -39,17 +39,28 @@ export interface Stack {
   apps: { bff: FastifyInstance; memberService: FastifyInstance };
 }
 
+/**
+ * Ports below Linux's ephemeral range (32768–60999), where no outgoing connection is ever given
+ * a local port: a port the kernel hands out for `listen(0)` and that is closed again may be taken
+ * by any test's next outgoing connection before its server listens on it.
+ */
+const LISTENER_PORTS = { from: 20_000, to: 32_000 };
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** A free loopback port, so that the portal's public origin (used in mail links) is known before it starts. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = LISTENER_PORTS.from + Math.floor(Math.random() * (LISTENER_PORTS.to - LISTENER_PORTS.from));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 /**
