@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
  * Debian's build of Chromium's headless shell: the same Blink as the browser without its
@@ -34,5 +34,21 @@ export async function newContext(browser: Browser, baseURL: string, locale = 'en
     baseURL,
     locale,
     viewport: phone ? { width: 375, height: 740 } : { width: 1280, height: 900 },
+  });
+}
+
+/** A virtual platform authenticator (resident keys, user verification, always present) in the page's browser. */
+export async function addPlatformAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }

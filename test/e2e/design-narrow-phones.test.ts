@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { createActiveMember, freePort, startStack, TEST_PASSWORD } from '../helper.ts';
 import { settle } from './axe.ts';
-import { launchBrowser } from './browser.ts';
+import { addPlatformAuthenticator, launchBrowser } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { breaksInsideWords, checkPhoneLayout, contextAt, overflowOf } from './layout-checks.ts';
 import { exactLabel, textsOf } from './texts.ts';
@@ -148,18 +148,7 @@ const rowLook = (row: Locator) =>
 const detailsColour = (row: Locator) => row.locator('.security-list__details').evaluate((el) => getComputedStyle(el).color);
 
 async function signInWithAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addPlatformAuthenticator(page);
   const member = await createActiveMember(stack);
   await page.goto('/en/login');
   await page.getByLabel(exactLabel(en('login.emailOrId'))).fill(member.email);

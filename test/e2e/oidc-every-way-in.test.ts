@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createActiveMember, freePort, startStack } from '../helper.ts';
 import { authorizationRequest, oidcClientsEnv, redeem, siteClient, startRelyingSites, type RelyingSite } from '../helpers/oidc-sites.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { addPlatformAuthenticator, launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
@@ -56,18 +56,7 @@ t.test('a passkey', async (t) => {
   const context = await newContext(browser, portal);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addPlatformAuthenticator(page);
   // No passkey offer in the e-mail field's autofill: the member presses the passkey button.
   await page.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = async () => false;

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createActiveMember, freePort, startStack, TEST_PASSWORD } from '../helper.ts';
 import { startCompanySite } from '../helpers/company-site.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { addPlatformAuthenticator, launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
@@ -32,18 +32,7 @@ const browser = await launchBrowser(t);
 async function pageWithAuthenticator(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addPlatformAuthenticator(page);
   // A browser without conditional UI (passkeys in the autofill) while the test's flag is set.
   await page.addInitScript(() => {
     if (localStorage.getItem('test:noConditionalUi') === '1') PublicKeyCredential.isConditionalMediationAvailable = async () => false;
