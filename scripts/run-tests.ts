@@ -2,8 +2,9 @@
  * npm test's run of the tap suite (`scripts/run-tests.sh`; file paths as arguments run only those
  * files).
  *
- * - Each file runs in a process of its own as tap's runner would start it, without tap's
- *   per-process loaders, two at a time, the slowest first (test-run/run-files.ts).
+ * - The sources are compiled to JavaScript once (test-run/compile.ts); each test file runs in a
+ *   process of its own as tap's runner would start it, with Node alone instead of tsx's and
+ *   tap's loaders, two at a time, the slowest first (test-run/run-files.ts).
  * - One PostgreSQL (with a migrated template database) and one Redis serve the whole run
  *   (test-run/engines.ts); test files find them through the environment.
  * - A test that fails fails the run. Only browser tests (test-run/browser-files.ts) are run once
@@ -20,6 +21,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtClientDir, CLIENT_DIR_VARIABLE } from '../test/e2e/client-build.ts';
 import { isBrowserTest } from './test-run/browser-files.ts';
+import { compileSources } from './test-run/compile.ts';
 import { checkCoverage, COVERAGE_DIR } from './test-run/coverage.ts';
 import { startRunEngines } from './test-run/engines.ts';
 import { quarantined, readQuarantine, type QuarantineEntry } from './test-run/quarantine.ts';
@@ -48,6 +50,7 @@ for (const dir of [RESULTS_DIR, COVERAGE_DIR, `${COVERAGE_DIR}-raw`]) rmSync(dir
 mkdirSync('test-results', { recursive: true });
 
 const toRun = runAll ? testFiles() : files;
+await compileSources();
 // The client the browser tests load, built (or found) once for all of them.
 const client = toRun.some(isBrowserTest) ? { [CLIENT_DIR_VARIABLE]: await builtClientDir() } : {};
 
@@ -64,7 +67,7 @@ const env: NodeJS.ProcessEnv = {
   ...engines.env,
   ...client,
   HOSTILE_INPUT_SEED: seed,
-  // tsx's source maps, so that coverage is counted on the TypeScript lines.
+  // The compiled files' source maps, so that stack traces and coverage name the TypeScript lines.
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --enable-source-maps`.trim(),
 };
 

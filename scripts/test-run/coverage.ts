@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COMPILED_DIR } from './compile.ts';
 
 /**
  * What c8 reads: V8's coverage of each test process (NODE_V8_COVERAGE, inherited by every
- * child), cut down to the measured trees (keepMeasuredCoverage). tap's own coverage loses tsx's
+ * child), cut down to the measured trees (keepMeasuredCoverage). tap's own coverage loses the
  * source maps, so c8 reads the raw data instead.
  */
 export const COVERAGE_DIR = '.tap/v8-coverage';
@@ -21,9 +22,33 @@ export const COVERAGE_THRESHOLDS = [
   { tree: 'shared', lines: 95 },
 ] as const;
 
+interface SourceMapEntry {
+  /** The map itself; its `sources` are relative to the map file at `url`. */
+  data?: { sources?: string[] };
+  url?: string;
+}
+
 interface V8Coverage {
   result: Array<{ url: string }>;
-  'source-map-cache'?: Record<string, unknown>;
+  'source-map-cache'?: Record<string, SourceMapEntry>;
+}
+
+/**
+ * A compiled module's coverage named after its TypeScript source (compile.ts compiles file by
+ * file, one source per map), as it was when tsx ran the sources: c8 then counts the source as
+ * loaded (`--all` adds no empty report for it) and maps the lines the same way.
+ */
+function asSource(coverage: V8Coverage, compiledPrefix: string) {
+  const maps = coverage['source-map-cache'] ?? {};
+  for (const script of coverage.result) {
+    if (!script.url.startsWith(compiledPrefix)) continue;
+    const map = maps[script.url];
+    const source = map?.data?.sources?.length === 1 ? new URL(map.data.sources[0]!, map.url ?? script.url).href : undefined;
+    if (!map || !source) continue;
+    delete maps[script.url];
+    maps[source] = { ...map, data: { ...map.data, sources: [source] } };
+    script.url = source;
+  }
 }
 
 /**
@@ -36,6 +61,7 @@ export function keepMeasuredCoverage(rawDir: string, outDir = COVERAGE_DIR) {
   if (!existsSync(rawDir)) return;
   const measured = COVERAGE_THRESHOLDS.map(({ tree }) => `${pathToFileURL(join(process.cwd(), tree)).href}/`);
   const isMeasured = (url: string) => measured.some((prefix) => url.startsWith(prefix));
+  const compiledPrefix = `${pathToFileURL(join(process.cwd(), COMPILED_DIR)).href}/`;
   for (const name of readdirSync(rawDir)) {
     const path = join(rawDir, name);
     let coverage: V8Coverage;
@@ -47,6 +73,7 @@ export function keepMeasuredCoverage(rawDir: string, outDir = COVERAGE_DIR) {
     } finally {
       rmSync(path, { force: true });
     }
+    asSource(coverage, compiledPrefix);
     coverage.result = coverage.result.filter((script) => isMeasured(script.url));
     const maps = coverage['source-map-cache'] ?? {};
     coverage['source-map-cache'] = Object.fromEntries(Object.entries(maps).filter(([url]) => isMeasured(url)));

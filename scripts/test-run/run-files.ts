@@ -2,23 +2,24 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isBrowserTest } from './browser-files.ts';
+import { COMPILED_DIR, compiledPath } from './compile.ts';
 import { COVERAGE_DIR, keepMeasuredCoverage } from './coverage.ts';
 import { failuresOf, RESULTS_DIR, type FileResult } from './tap-results.ts';
 
 /**
- * Runs test files the way tap's runner does (`node --import=tsx file`, TAP read from stdout,
- * `TAP_TIMEOUT` per file), without the two loaders tap's runner adds to every test process:
+ * Runs test files the way tap's runner does (one process per file, TAP read from stdout,
+ * `TAP_TIMEOUT` per file), but each file compiled beforehand (compile.ts) and run by Node alone,
+ * without tsx's loader and without the two loaders tap's runner adds to every test process:
  * @tapjs/mock (no test mocks imports) and @tapjs/processinfo (tap's own coverage and
  * `--changed`; the suite's coverage is V8's, read by c8). Each passes every module load of the
  * process through its hook; together they cost a full-stack test file about a second of CPU at
- * start, times 220 files. `npx tap file` still runs any file alone with tap's runner.
+ * start, times 220 files. `npx tap file` still runs any file alone with tap's runner and tsx.
  */
 
 interface TapConfig {
   jobs: number;
   timeout: number;
   include: string[];
-  'node-arg': string[];
 }
 
 /** tap's settings in package.json: one place for jobs, per-file timeout and node arguments. */
@@ -78,14 +79,14 @@ export function stopRunningFiles() {
   for (const pid of running) killGroup(pid);
 }
 
-function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir: string): Promise<FileResult> {
+function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir: string, compiledDir: string): Promise<FileResult> {
   const tapPath = join(resultsDir, `${file}.tap`);
   mkdirSync(dirname(tapPath), { recursive: true });
   const out = createWriteStream(tapPath);
   const err = createWriteStream(join(resultsDir, `${file}.stderr`));
   const started = performance.now();
   // Its own process group, so that a file past the hard limit goes with everything it started.
-  const child = spawn(process.execPath, [...tapConfig['node-arg'], file], {
+  const child = spawn(process.execPath, [compiledPath(file, compiledDir)], {
     env: { ...env, TAP_TIMEOUT: String(tapConfig.timeout), TAP_JOB_ID: String(jobId) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -110,15 +111,22 @@ function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir
   });
 }
 
-/** Runs the files, `jobs` at a time, printing one line per file as it ends. */
+/** Runs the files, compiled beforehand into `compiledDir` (compileTests), `jobs` at a time, printing one line per file as it ends. */
 export async function runFiles(
   files: string[],
   env: NodeJS.ProcessEnv,
   {
     resultsDir = RESULTS_DIR,
+    compiledDir = COMPILED_DIR,
     log = console.log,
     coverage = false,
-  }: { resultsDir?: string; log?: (line: string) => void; /** Collect V8 coverage into COVERAGE_DIR. */ coverage?: boolean } = {},
+  }: {
+    resultsDir?: string;
+    compiledDir?: string;
+    log?: (line: string) => void;
+    /** Collect V8 coverage into COVERAGE_DIR. */
+    coverage?: boolean;
+  } = {},
 ): Promise<FileResult[]> {
   const queue = slowestFirst(files);
   const results: FileResult[] = [];
@@ -128,7 +136,7 @@ export async function runFiles(
     const rawCoverage = resolve(`${COVERAGE_DIR}-raw`, `job-${jobId}`);
     const jobEnv = coverage ? { ...env, NODE_V8_COVERAGE: rawCoverage } : env;
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const result = await runFile(file, jobId, jobEnv, resultsDir);
+      const result = await runFile(file, jobId, jobEnv, resultsDir, compiledDir);
       if (coverage) keepMeasuredCoverage(rawCoverage);
       results.push(result);
       const status = result.failures.length === 0 ? 'ok    ' : 'not ok';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { isBrowserTest } from '../../scripts/test-run/browser-files.ts';
+import { compileSources } from '../../scripts/test-run/compile.ts';
 import { keepMeasuredCoverage } from '../../scripts/test-run/coverage.ts';
 import { quarantined, readQuarantine } from '../../scripts/test-run/quarantine.ts';
 import { runFiles, testFiles } from '../../scripts/test-run/run-files.ts';
@@ -16,10 +17,13 @@ const FIXTURES = 'test/runner/fixtures';
 
 t.test('each file runs in its own process; its failures are named by top-level test, a crash as (file)', async (t) => {
   const resultsDir = await mkdtemp(join(tmpdir(), 'runner-results-'));
-  t.teardown(() => rm(resultsDir, { recursive: true, force: true }));
+  // Inside the project, where the compiled files find its node_modules.
+  const compiledDir = await mkdtemp(join('.tap', 'runner-compiled-'));
+  t.teardown(() => Promise.all([resultsDir, compiledDir].map((dir) => rm(dir, { recursive: true, force: true }))));
   const lines: string[] = [];
   const files = ['passes', 'fails', 'dies'].map((name) => `${FIXTURES}/${name}.fixture.ts`);
-  const results = await runFiles(files, process.env, { resultsDir, log: (line) => lines.push(line) });
+  await compileSources(compiledDir);
+  const results = await runFiles(files, process.env, { resultsDir, compiledDir, log: (line) => lines.push(line) });
 
   t.same(
     results.map((result) => result.file),
@@ -121,8 +125,26 @@ t.test("coverage keeps the measured trees' scripts and source maps, and nothing 
   await writeFile(
     join(raw, 'coverage-1.json'),
     JSON.stringify({
-      result: [script('server/bff/app.ts'), script('shared/rules.ts'), script('node_modules/fastify/fastify.js'), script('test/helper.ts')],
-      'source-map-cache': { [url('server/bff/app.ts')]: { data: 'map' }, [url('node_modules/fastify/fastify.js')]: { data: 'map' } },
+      result: [
+        script('server/bff/app.ts'),
+        script('shared/rules.ts'),
+        script('node_modules/fastify/fastify.js'),
+        script('test/helper.ts'),
+        script('.tap/compiled/server/bff/upstream.mjs'),
+        script('.tap/compiled/test/helper.mjs'),
+      ],
+      'source-map-cache': {
+        [url('server/bff/app.ts')]: { data: 'map' },
+        [url('node_modules/fastify/fastify.js')]: { data: 'map' },
+        [url('.tap/compiled/server/bff/upstream.mjs')]: {
+          url: url('.tap/compiled/server/bff/upstream.mjs.map'),
+          data: { sources: ['../../../../server/bff/upstream.ts'], mappings: 'AAAA' },
+        },
+        [url('.tap/compiled/test/helper.mjs')]: {
+          url: url('.tap/compiled/test/helper.mjs.map'),
+          data: { sources: ['../../../test/helper.ts'], mappings: 'AAAA' },
+        },
+      },
     }),
   );
   await writeFile(join(raw, 'coverage-2.json'), JSON.stringify({ result: [script('node_modules/tap/index.js')] }));
@@ -137,7 +159,14 @@ t.test("coverage keeps the measured trees' scripts and source maps, and nothing 
   };
   t.same(
     kept.result.map((entry) => entry.url),
-    [url('server/bff/app.ts'), url('shared/rules.ts')],
+    [url('server/bff/app.ts'), url('shared/rules.ts'), url('server/bff/upstream.ts')],
+    'a compiled module of a measured tree is named after its source',
   );
-  t.same(Object.keys(kept['source-map-cache']), [url('server/bff/app.ts')]);
+  t.same(kept['source-map-cache'], {
+    [url('server/bff/app.ts')]: { data: 'map' },
+    [url('server/bff/upstream.ts')]: {
+      url: url('.tap/compiled/server/bff/upstream.mjs.map'),
+      data: { sources: [url('server/bff/upstream.ts')], mappings: 'AAAA' },
+    },
+  });
 });
