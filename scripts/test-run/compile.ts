@@ -27,7 +27,7 @@ export function compiledPath(file: string, outDir = COMPILED_DIR): string {
 }
 
 /**
- * `import.meta.url` of each file stays its source's URL, as under tsx: code finds the locales,
+ * `import.meta.url` (and `dirname`, `filename`) of each file stay its source's, as under tsx: code finds the locales,
  * fixtures and READMEs beside it. An import of another source becomes one of its compiled file;
  * an import of anything else (a `.mjs` helper) one of the file itself; both by absolute URL, so
  * no code is ever bundled into a file that is not its own. (A dynamic import must name its
@@ -37,9 +37,10 @@ const fileByFile = (outDir: string): Plugin => ({
   name: 'file-by-file',
   setup(builder) {
     builder.onLoad({ filter: SOURCE }, async ({ path }) => {
+      const own = { url: pathToFileURL(path).href, dirname: dirname(path), filename: path };
       const text = await readFile(path, 'utf8');
       return {
-        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+        contents: text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, name: keyof typeof own) => JSON.stringify(own[name])),
         loader: extname(path) === '.tsx' ? 'tsx' : 'ts',
       };
     });
