@@ -39,7 +39,7 @@ interface Retry {
 
 const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
-const started = Date.now();
+const runStarted = Date.now();
 const files = process.argv.slice(2);
 const runAll = files.length === 0;
 const seed = process.env.HOSTILE_INPUT_SEED ?? String(randomInt(2 ** 31));
@@ -50,11 +50,19 @@ for (const dir of [RESULTS_DIR, COVERAGE_DIR, `${COVERAGE_DIR}-raw`]) rmSync(dir
 mkdirSync('test-results', { recursive: true });
 
 const toRun = runAll ? testFiles() : files;
-await compileSources();
-// The client the browser tests load, built (or found) once for all of them.
-const client = toRun.some(isBrowserTest) ? { [CLIENT_DIR_VARIABLE]: await builtClientDir() } : {};
-
-const engines = await startRunEngines();
+// The compiled sources, the client the browser tests load (built or found once for all of
+// them) and the engines are prepared side by side: none needs another.
+const enginesStarting = startRunEngines();
+enginesStarting.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+let client: Record<string, string> = {};
+try {
+  const [, clientDir] = await Promise.all([compileSources(), toRun.some(isBrowserTest) ? builtClientDir() : undefined]);
+  if (clientDir) client = { [CLIENT_DIR_VARIABLE]: clientDir };
+} catch (error) {
+  await enginesStarting.then((engines) => engines.stop()).catch(() => undefined);
+  throw error;
+}
+const engines = await enginesStarting;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopRunningFiles();
@@ -118,7 +126,7 @@ for (const [file, failures] of finalFailures) {
 }
 
 console.log('\n# ─── Summary ───');
-console.log(`# ${firstRun.length} test files in ${minutes(Date.now() - started)}; hostile-input seed ${seed}`);
+console.log(`# ${firstRun.length} test files in ${minutes(Date.now() - runStarted)}; hostile-input seed ${seed}`);
 
 console.log('\n# Slowest ten files (wall time):');
 for (const result of [...firstRun].sort((a, b) => b.ms - a.ms).slice(0, 10)) {
@@ -162,5 +170,5 @@ if (failing.length > 0) {
   }
 }
 const ok = failing.length === 0 && coverageMet;
-console.log(`\n# ${ok ? 'PASS' : 'FAIL'} in ${minutes(Date.now() - started)}`);
+console.log(`\n# ${ok ? 'PASS' : 'FAIL'} in ${minutes(Date.now() - runStarted)}`);
 process.exit(ok ? 0 : 1);

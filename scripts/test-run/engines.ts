@@ -16,38 +16,45 @@ export interface RunEngines {
   stop(): Promise<void>;
 }
 
-/**
- * One PostgreSQL with a migrated template database and one Redis for the whole run. A missing
- * engine is left out (its tests skip, or fail under CI, as when they run alone).
- */
-export async function startRunEngines(): Promise<RunEngines> {
-  const env: Record<string, string> = {};
-  const stops: Array<() => Promise<void>> = [];
+type Started = { env: Record<string, string>; stop: () => Promise<void> } | undefined;
+
+async function startPostgresWithTemplate(): Promise<Started> {
+  if (!postgresAvailable()) return undefined;
+  const postgres = await startPostgres();
   try {
-    if (postgresAvailable()) {
-      const postgres = await startPostgres();
-      stops.push(() => postgres.stop());
-      const templateUrl = await postgres.createDatabase(TEMPLATE);
-      const dataDir = await mkdtemp(join(tmpdir(), 'template-'));
-      const store = await openMemberStore({ dataDir, databaseUrl: templateUrl });
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
-      env.TEST_POSTGRES_URL = postgres.url;
-      env.TEST_POSTGRES_TEMPLATE = TEMPLATE;
-    }
-    if (redisAvailable()) {
-      const redis = await startRedis({ databases: REDIS_DATABASES });
-      stops.push(() => redis.destroy());
-      env.TEST_REDIS_URL = redis.url;
-    }
+    const templateUrl = await postgres.createDatabase(TEMPLATE);
+    const dataDir = await mkdtemp(join(tmpdir(), 'template-'));
+    const store = await openMemberStore({ dataDir, databaseUrl: templateUrl });
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
   } catch (error) {
-    for (const stop of stops.reverse()) await stop();
+    await postgres.stop();
     throw error;
   }
-  return {
-    env,
-    async stop() {
-      for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    },
+  return { env: { TEST_POSTGRES_URL: postgres.url, TEST_POSTGRES_TEMPLATE: TEMPLATE }, stop: () => postgres.stop() };
+}
+
+async function startRunRedis(): Promise<Started> {
+  if (!redisAvailable()) return undefined;
+  const redis = await startRedis({ databases: REDIS_DATABASES });
+  return { env: { TEST_REDIS_URL: redis.url }, stop: () => redis.destroy() };
+}
+
+/**
+ * One PostgreSQL with a migrated template database and one Redis for the whole run, started
+ * side by side. A missing engine is left out (its tests skip, or fail under CI, as when they
+ * run alone).
+ */
+export async function startRunEngines(): Promise<RunEngines> {
+  const outcomes = await Promise.allSettled([startPostgresWithTemplate(), startRunRedis()]);
+  const started = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+  const stop = async () => {
+    for (const engine of started) await engine.stop().catch(() => undefined);
   };
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { env: Object.assign({}, ...started.map((engine) => engine.env)), stop };
 }
