@@ -26,21 +26,29 @@ export function compiledPath(file: string, outDir = COMPILED_DIR): string {
   return join(outDir, relative(process.cwd(), resolve(file)).replace(SOURCE, '.mjs'));
 }
 
+/** What `import.meta.url`, `dirname` and `filename` become: constants each file declares first. */
+const OWN_LOCATION = { url: '__source_url', dirname: '__source_dirname', filename: '__source_filename' } as const;
+
 /**
- * `import.meta.url` (and `dirname`, `filename`) of each file stay its source's, as under tsx: code finds the locales,
- * fixtures and READMEs beside it. An import of another source becomes one of its compiled file;
- * an import of anything else (a `.mjs` helper) one of the file itself; both by absolute URL, so
- * no code is ever bundled into a file that is not its own. (A dynamic import must name its
- * module: esbuild would bundle the matches of a template literal's pattern into the importer.)
+ * `import.meta.url` (and `dirname`, `filename`) of each file stay its source's, as under tsx:
+ * code finds the locales, fixtures and READMEs beside it. (esbuild's `define` replaces them in
+ * the code, never in strings or comments; the constants go on the file's first line, so its
+ * other lines keep their numbers.) An import of another source becomes one of its compiled
+ * file; an import of anything else (a `.mjs` helper) one of the file itself; both by absolute
+ * URL, so no code is ever bundled into a file that is not its own. (A dynamic import must name
+ * its module: esbuild would bundle the matches of a template literal's pattern into the importer.)
  */
 const fileByFile = (outDir: string): Plugin => ({
   name: 'file-by-file',
   setup(builder) {
     builder.onLoad({ filter: SOURCE }, async ({ path }) => {
-      const own = { url: pathToFileURL(path).href, dirname: dirname(path), filename: path };
       const text = await readFile(path, 'utf8');
+      const own = { url: pathToFileURL(path).href, dirname: dirname(path), filename: path };
+      const constants = (Object.keys(OWN_LOCATION) as Array<keyof typeof own>)
+        .map((name) => `${OWN_LOCATION[name]} = ${JSON.stringify(own[name])}`)
+        .join(', ');
       return {
-        contents: text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, name: keyof typeof own) => JSON.stringify(own[name])),
+        contents: text.includes('import.meta') ? `const ${constants}; ${text}` : text,
         loader: extname(path) === '.tsx' ? 'tsx' : 'ts',
       };
     });
@@ -82,6 +90,7 @@ export async function compileSources(outDir = COMPILED_DIR): Promise<void> {
     sourcemap: 'linked',
     sourcesContent: false,
     logLevel: 'error',
+    define: Object.fromEntries(Object.entries(OWN_LOCATION).map(([name, constant]) => [`import.meta.${name}`, constant])),
     plugins: [fileByFile(outDir)],
   });
 }

@@ -51,6 +51,25 @@ t.test('each file runs in its own process; its failures are named by top-level t
   t.match(await readFile(join(resultsDir, `${FIXTURES}/fails.fixture.ts.tap`), 'utf8'), /not ok \d+ - second/, 'its TAP is kept');
 });
 
+t.test('a compiled file keeps its source location; its failures point at TypeScript lines', async (t) => {
+  const resultsDir = await mkdtemp(join(tmpdir(), 'runner-results-'));
+  const compiledDir = await mkdtemp(join('.tap', 'runner-compiled-'));
+  t.teardown(() => Promise.all([resultsDir, compiledDir].map((dir) => rm(dir, { recursive: true, force: true }))));
+  await compileSources(compiledDir);
+  const files = [`${FIXTURES}/own-location.fixture.ts`, `${FIXTURES}/fails.fixture.ts`];
+  const results = await runFiles(
+    files,
+    { ...process.env, NODE_OPTIONS: '--enable-source-maps' },
+    { resultsDir, compiledDir, log: () => {} },
+  );
+  t.same(results.find((result) => result.file === files[0])?.failures, [], "import.meta.url, dirname and filename are the source's");
+  t.match(
+    await readFile(join(resultsDir, `${files[1]}.tap`), 'utf8'),
+    /fileName: test\/runner\/fixtures\/fails\.fixture\.ts\n\s*lineNumber: 7/,
+    'the failing assertion is named by its TypeScript file and line',
+  );
+});
+
 t.test('the TAP of a file: top-level failures with their first failing assertion', async (t) => {
   const tap = [
     'TAP version 14',
