@@ -34,34 +34,45 @@ interface V8Coverage {
 }
 
 /**
- * A compiled module's coverage named after its TypeScript source (compile.ts compiles file by
- * file, one source per map), as it was when tsx ran the sources: c8 then counts the source as
- * loaded (`--all` adds no empty report for it) and maps the lines the same way.
+ * Where the coverage of a source that a process ran with tsx (a server a test starts as a child
+ * process, `node --import=tsx server/start.ts`) is filed: apart from the compiled modules' under
+ * the source's own name. V8 coverage is merged by script name before it is mapped, and the two
+ * compilations of one source have different offsets and source maps; c8 maps each by its map,
+ * and istanbul then merges both into the source's lines by location.
  */
-function asSource(coverage: V8Coverage, compiledPrefix: string) {
-  const maps = coverage['source-map-cache'] ?? {};
-  for (const script of coverage.result) {
-    if (!script.url.startsWith(compiledPrefix)) continue;
-    const map = maps[script.url];
-    const source = map?.data?.sources?.length === 1 ? new URL(map.data.sources[0]!, map.url ?? script.url).href : undefined;
-    if (!map || !source) continue;
-    delete maps[script.url];
-    maps[source] = { ...map, data: { ...map.data, sources: [source] } };
-    script.url = source;
-  }
+const RUN_FROM_SOURCE_DIR = '.tap/run-from-source';
+
+/**
+ * The name a measured script's coverage is filed under, or undefined to leave it out:
+ * - a compiled module (compile.ts compiles file by file, one source per map) under its
+ *   TypeScript source's name, as it was when tsx ran every test file: c8 counts the source as
+ *   loaded (`--all` adds no empty report for it) and maps the lines the same way;
+ * - a source run with tsx under RUN_FROM_SOURCE_DIR, its map naming the source by its full URL;
+ * - nothing else: libraries, tests, and scripts without a source map.
+ */
+function measuredName(url: string, map: SourceMapEntry | undefined, prefixes: { compiled: string; measured: string[]; cwd: string }) {
+  const onlySource = map?.data?.sources?.length === 1 ? new URL(map.data.sources[0]!, map.url ?? url).href : undefined;
+  const isMeasured = (at: string) => prefixes.measured.some((prefix) => at.startsWith(prefix));
+  if (url.startsWith(prefixes.compiled)) return onlySource && isMeasured(onlySource) ? { url: onlySource, source: onlySource } : undefined;
+  // Without its source map, a compiled script cannot be mapped back.
+  if (!isMeasured(url) || !map) return undefined;
+  return { url: `${prefixes.cwd}${RUN_FROM_SOURCE_DIR}/${url.slice(prefixes.cwd.length)}`, source: onlySource ?? url };
 }
 
 /**
  * Moves the raw coverage files a test file's processes wrote in `rawDir` to `outDir`, with
- * only the scripts of the measured trees and their source maps. A process's raw file is mostly
- * its libraries' scripts and source maps (about 19 MB of a full-stack file's 20); cut down as
- * each file ends, while the other job runs, c8 reads a twentieth of it at the end.
+ * only the scripts of the measured trees and their source maps (measuredName). A process's raw
+ * file is mostly its libraries' scripts and source maps (about 19 MB of a full-stack file's 20);
+ * cut down as each file ends, while the other job runs, c8 reads a twentieth of it at the end.
  */
 export function keepMeasuredCoverage(rawDir: string, outDir = COVERAGE_DIR) {
   if (!existsSync(rawDir)) return;
-  const measured = COVERAGE_THRESHOLDS.map(({ tree }) => `${pathToFileURL(join(process.cwd(), tree)).href}/`);
-  const isMeasured = (url: string) => measured.some((prefix) => url.startsWith(prefix));
-  const compiledPrefix = `${pathToFileURL(join(process.cwd(), COMPILED_DIR)).href}/`;
+  const cwd = `${pathToFileURL(process.cwd()).href}/`;
+  const prefixes = {
+    cwd,
+    compiled: `${cwd}${COMPILED_DIR}/`,
+    measured: COVERAGE_THRESHOLDS.map(({ tree }) => `${cwd}${tree}/`),
+  };
   for (const name of readdirSync(rawDir)) {
     const path = join(rawDir, name);
     let coverage: V8Coverage;
@@ -73,10 +84,16 @@ export function keepMeasuredCoverage(rawDir: string, outDir = COVERAGE_DIR) {
     } finally {
       rmSync(path, { force: true });
     }
-    asSource(coverage, compiledPrefix);
-    coverage.result = coverage.result.filter((script) => isMeasured(script.url));
     const maps = coverage['source-map-cache'] ?? {};
-    coverage['source-map-cache'] = Object.fromEntries(Object.entries(maps).filter(([url]) => isMeasured(url)));
+    const keptMaps: Record<string, SourceMapEntry> = {};
+    coverage.result = coverage.result.flatMap((script) => {
+      const map = maps[script.url];
+      const kept = measuredName(script.url, map, prefixes);
+      if (!kept) return [];
+      if (map) keptMaps[kept.url] = { ...map, data: { ...map.data, sources: [kept.source] } };
+      return [{ ...script, url: kept.url }];
+    });
+    coverage['source-map-cache'] = keptMaps;
     if (coverage.result.length > 0) writeFileSync(join(outDir, name), JSON.stringify(coverage));
   }
 }

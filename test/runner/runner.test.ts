@@ -153,8 +153,10 @@ t.test("coverage keeps the measured trees' scripts and source maps, and nothing 
         script('.tap/compiled/test/helper.mjs'),
       ],
       'source-map-cache': {
-        [url('server/bff/app.ts')]: { data: 'map' },
-        [url('node_modules/fastify/fastify.js')]: { data: 'map' },
+        // As tsx leaves it: an inline map that names its source by its full URL.
+        [url('server/bff/app.ts')]: { url: null, data: { sources: [url('server/bff/app.ts')], mappings: 'AAAA' } },
+        [url('node_modules/fastify/fastify.js')]: { url: null, data: { sources: ['fastify.ts'], mappings: 'AAAA' } },
+        // As compile.ts leaves it: a map file beside the compiled module, its source relative to it.
         [url('.tap/compiled/server/bff/upstream.mjs')]: {
           url: url('.tap/compiled/server/bff/upstream.mjs.map'),
           data: { sources: ['../../../../server/bff/upstream.ts'], mappings: 'AAAA' },
@@ -178,11 +180,11 @@ t.test("coverage keeps the measured trees' scripts and source maps, and nothing 
   };
   t.same(
     kept.result.map((entry) => entry.url),
-    [url('server/bff/app.ts'), url('shared/rules.ts'), url('server/bff/upstream.ts')],
-    'a compiled module of a measured tree is named after its source',
+    [url('.tap/run-from-source/server/bff/app.ts'), url('server/bff/upstream.ts')],
+    'a compiled module is filed under its source; a source tsx ran apart from it; a script without a map is left out',
   );
   t.same(kept['source-map-cache'], {
-    [url('server/bff/app.ts')]: { data: 'map' },
+    [url('.tap/run-from-source/server/bff/app.ts')]: { url: null, data: { sources: [url('server/bff/app.ts')], mappings: 'AAAA' } },
     [url('server/bff/upstream.ts')]: {
       url: url('.tap/compiled/server/bff/upstream.mjs.map'),
       data: { sources: [url('server/bff/upstream.ts')], mappings: 'AAAA' },
