@@ -6,7 +6,7 @@ import { MEMBER_READING_SEGMENTS } from '../../shared/screens.ts';
 import { emitApiEvent } from './api-events.ts';
 import { ApiError, fetchData, releaseBody, request } from './http.ts';
 import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
-import { forgetSharedRead, setSharedRead, useSharedRead } from './shared-reads.ts';
+import { forgetSharedRead, readAhead, setSharedRead, useSharedRead } from './shared-reads.ts';
 
 type Account = typeof accountPortal;
 
@@ -51,6 +51,14 @@ export function useMember(page: string) {
     error: (check.error ?? read.error) as Error | undefined,
     isLoading: check.isLoading || read.isLoading,
   };
+}
+
+/**
+ * Starts the member read of a screen that reads the member anyway (shared/screens.ts) as the
+ * page loads, alongside the screen's chunk and texts, rather than once the screen is drawn.
+ */
+export function readMemberAhead(page: string): void {
+  if (MEMBER_READING_SEGMENTS.has(page)) readAhead(MEMBER_PATH, readMember);
 }
 
 /** The user info a reply carried: shown at once, no read again. */

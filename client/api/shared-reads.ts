@@ -83,7 +83,16 @@ export function useSharedRead<T>(key: string | null, load: (key: string) => Prom
     [key],
   );
   const snapshot = () => (key === null ? NOTHING_ASKED : entryOf(key, load).state);
-  return useSyncExternalStore(subscribe, snapshot, snapshot) as SharedRead<T>;
+  // What the build drew (scripts/prerender.ts): nothing read yet. A screen it painted is hydrated
+  // as drawn, and then shows what has been read meanwhile (readAhead).
+  const drawn = () => (key === null ? NOTHING_ASKED : UNANSWERED);
+  return useSyncExternalStore(subscribe, snapshot, drawn) as SharedRead<T>;
+}
+
+/** Starts the read of `key` before any component asks: the page's first screen will. */
+export function readAhead<T>(key: string, load: (key: string) => Promise<T>): void {
+  const entry = entryOf(key, load);
+  if (entry.state.data === undefined && !entry.pending) void start(key, entry);
 }
 
 /** Replaces the answer for `key` (a reply that carried it, a sign-out), without a request. */

@@ -84,10 +84,15 @@ export default function MyAccountPage() {
   // the build paints the same frame ahead of any script (client/screens/prerendered.ts). A
   // member who must change the password first gets only a minimal read; PasswordChangeFirst
   // sends them to change it. The heading's key keeps it, painted or not, when the page arrives.
+  // The lead under it says what the page holds, and is the largest text of the first paint in
+  // every language, so the page's largest paint is not the first field drawn a moment later.
   if (!member || mustChangePassword(member.status)) {
     return (
       <div className="account">
         <h1 key="title">{t('account.title')}</h1>
+        <p key="lead" className="account__lead">
+          {t('common.meta.description')}
+        </p>
         <Spinner />
       </div>
     );
@@ -100,6 +105,9 @@ export default function MyAccountPage() {
     <div className="account">
       <BackToSite />
       <h1 key="title">{t('account.title')}</h1>
+      <p key="lead" className="account__lead">
+        {t('common.meta.description')}
+      </p>
       {member.myAccountDeleteDate && (
         <DeletionBanner
           deleteDate={member.myAccountDeleteDate}
