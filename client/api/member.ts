@@ -6,7 +6,7 @@ import { MEMBER_READING_SEGMENTS } from '../../shared/screens.ts';
 import { emitApiEvent } from './api-events.ts';
 import { ApiError, fetchData, releaseBody, request } from './http.ts';
 import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
-import { forgetSharedRead, readAhead, setSharedRead, useSharedRead } from './shared-reads.ts';
+import { forgetSharedRead, readAhead, rereadSharedRead, setSharedRead, useSharedRead } from './shared-reads.ts';
 
 type Account = typeof accountPortal;
 
@@ -66,9 +66,12 @@ export function showMember(member: BrowserMember): void {
   setSharedRead(MEMBER_PATH, member);
 }
 
-/** The user info changed on the server: the screens showing it read it again (resolved when they have it). */
+/**
+ * The user info changed on the server: the screens showing it read it again, showing the
+ * current one meanwhile (resolved when they have it).
+ */
 export function refreshMember(): Promise<void> {
-  return forgetSharedRead(MEMBER_PATH);
+  return rereadSharedRead(MEMBER_PATH);
 }
 
 /**
@@ -86,7 +89,8 @@ export async function refreshSessionState(): Promise<void> {
     return;
   }
   setSharedRead(IS_LOGIN_PATH, state);
-  if (state.isLogin) await refreshMember().catch(() => undefined);
+  // Whoever signed in, the user info held so far is not theirs.
+  if (state.isLogin) await forgetSharedRead(MEMBER_PATH).catch(() => undefined);
   else setSharedRead<BrowserMember | null>(MEMBER_PATH, null);
 }
 

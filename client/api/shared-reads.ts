@@ -46,7 +46,8 @@ function update(entry: Entry, state: SharedRead<unknown>): void {
 function start(key: string, entry: Entry): Promise<void> {
   if (entry.pending) return entry.pending;
   const version = entry.version;
-  if (!entry.state.isLoading) update(entry, { ...entry.state, isLoading: true });
+  // Read again with an answer at hand, the answer stays on view until the new one comes.
+  if (!entry.state.isLoading && entry.state.data === undefined) update(entry, { ...entry.state, isLoading: true });
   const pending: Promise<void> = entry
     .load(key)
     .then(
@@ -109,8 +110,8 @@ export function setSharedRead<T>(key: string, data: T): void {
 }
 
 /**
- * Drops the answer for `key`: components showing it read it again at once (resolved when they
- * have it); otherwise the next one to ask does.
+ * Drops the answer for `key` (it belonged to another session): components showing it read it
+ * again at once (resolved when they have it); otherwise the next one to ask does.
  */
 export function forgetSharedRead(key: string): Promise<void> {
   const entry = entries.get(key);
@@ -119,4 +120,17 @@ export function forgetSharedRead(key: string): Promise<void> {
   entry.pending = undefined;
   update(entry, UNANSWERED);
   return entry.listeners.size > 0 ? start(key, entry) : Promise.resolve();
+}
+
+/**
+ * The answer for `key` changed on the server: components showing it keep it on view while they
+ * read it again (resolved when they have the new one); otherwise it is dropped and the next
+ * one to ask reads it.
+ */
+export function rereadSharedRead(key: string): Promise<void> {
+  const entry = entries.get(key);
+  if (!entry || entry.listeners.size === 0) return forgetSharedRead(key);
+  entry.version += 1;
+  entry.pending = undefined;
+  return start(key, entry);
 }

@@ -8,7 +8,7 @@ import { installDom } from './dom.ts';
  */
 await installDom(t);
 const { render, screen, waitFor, cleanup, act } = await import('@testing-library/react');
-const { forgetSharedRead, setSharedRead, useSharedRead } = await import('../../../client/api/shared-reads.ts');
+const { forgetSharedRead, rereadSharedRead, setSharedRead, useSharedRead } = await import('../../../client/api/shared-reads.ts');
 t.afterEach(() => cleanup());
 
 const until = (condition: () => boolean) =>
@@ -111,4 +111,20 @@ t.test('forgetting a path nobody shows asks nothing until someone does', async (
   await until(() => calls.length === 1);
   await act(async () => calls[0]!('read'));
   t.equal(text('a'), 'read');
+});
+
+t.test('an answer changed on the server stays on view while it is read again', async (t) => {
+  const { load, calls } = loader();
+  render(h(Reader, { id: 'a', path: '/six', load }));
+  await until(() => calls.length === 1);
+  await act(async () => calls[0]!('before'));
+  let reread = false;
+  await act(async () => {
+    void rereadSharedRead('/six').then(() => (reread = true));
+  });
+  await until(() => calls.length === 2);
+  t.equal(text('a'), 'before', 'no spinner in between: the screen keeps what it shows');
+  await act(async () => calls[1]!('after'));
+  await until(() => reread);
+  t.equal(text('a'), 'after');
 });
