@@ -13,6 +13,7 @@ const changeAccount = (_path: string, { arg: call }: { arg: () => Promise<Reply<
  * the change. Either way the user info is read again, so the page redraws from it.
  */
 export function useAccountChange() {
+  // The key only names the change: the user info is a shared read (api/shared-reads.ts), not swr's.
   const { trigger, isMutating: busy } = useSWRMutation('/api/member#change', changeAccount);
   const run = async (call: () => Promise<Reply<BrowserMember>>, successKey: string) => {
     try {
