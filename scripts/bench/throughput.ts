@@ -79,10 +79,11 @@ export async function portalVersusBareProxy(stack: BenchStack, seconds: number, 
   });
   try {
     const portalUrl = stack.portal.url;
+    // Both get the same request, a signed-in browser's.
     const headers = { cookie: stack.cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br, gzip' };
     // Warm both up (JIT, connection pools) before measuring.
     const portal = (duration: number) => load({ url: `${portalUrl}/api/Member`, headers, duration, connections });
-    const bare = (duration: number) => load({ url: `http://127.0.0.1:${port}/api/Member`, duration, connections });
+    const bare = (duration: number) => load({ url: `http://127.0.0.1:${port}/api/Member`, headers, duration, connections });
     await portal(2);
     await bare(2);
     return await interleaved(
