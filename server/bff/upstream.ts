@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContractRoute, HttpMethod, RouteInput, RouteSchema, SuccessData } from '../../shared/contract/route.ts';
 import { Pool } from 'undici';
@@ -58,17 +59,36 @@ function isEnvelope(value: unknown): value is Reply<unknown> {
 }
 
 /**
- * One deadline for a whole exchange, on top of the pool's per-phase timeouts. Its timer ends
- * with the exchange: AbortSignal.timeout would keep one per call for the whole timeout and
- * build a TimeoutError when it fires, long after the reply, at every call.
+ * One deadline for a whole exchange, on top of the pool's per-phase timeouts, as the `signal`
+ * undici takes (an EventEmitter with `aborted` and `reason` serves as well as an AbortSignal).
+ * An AbortController would cost an EventTarget, its listener bookkeeping and an AbortSignal at
+ * every call; AbortSignal.timeout would also keep its timer for the whole timeout, long after the reply.
  */
-async function withDeadline<T>(ms: number, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms).unref();
+class ExchangeDeadline extends EventEmitter {
+  aborted = false;
+  reason: DOMException | undefined;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(ms: number) {
+    super();
+    this.timer = setTimeout(() => {
+      this.aborted = true;
+      this.reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
+      this.emit('abort');
+    }, ms).unref();
+  }
+
+  end(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+async function withDeadline<T>(ms: number, exchange: (signal: ExchangeDeadline) => Promise<T>): Promise<T> {
+  const deadline = new ExchangeDeadline(ms);
   try {
-    return await exchange(deadline.signal);
+    return await exchange(deadline);
   } finally {
-    clearTimeout(timer);
+    deadline.end();
   }
 }
 

@@ -5,6 +5,7 @@ import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
 import type { Clock } from '../../common/clock.ts';
 import { ReplyError } from '../errors.ts';
 import { BrowserSession } from '../sessions/browser-session.ts';
+import { VerifiedCookies } from '../sessions/verified-cookies.ts';
 import type { SessionEnder } from '../sessions/end-sessions.ts';
 import type { KeyValueSessionStore } from '../store/session-store.ts';
 
@@ -135,6 +136,7 @@ export default fp(
     const store = options.store;
     // The cookie's value is `<id>.<HMAC-SHA256 of the id, base64 without padding>`.
     const signer = new Signer(options.secret);
+    const verified = new VerifiedCookies(signer);
     // Idle time is counted from the last recorded request, so a session may end up to this much
     // before the idle limit, never after it.
     const lastSeenStepMs = Math.min(LAST_SEEN_STEP_MS, options.idleSeconds * 10);
@@ -146,10 +148,11 @@ export default fp(
     async function loadSession(request: FastifyRequest): Promise<BrowserSession> {
       const onDestroyed = () => ((request as { session: Session | null }).session = null);
       const cookieValue = request.cookies[cookieName];
-      const unsigned = cookieValue ? signer.unsign(cookieValue) : undefined;
-      const stored = unsigned?.valid && unsigned.value ? await store.load(unsigned.value) : undefined;
-      if (!stored || !cookieValue || !unsigned?.value) return BrowserSession.fresh(store, onDestroyed);
-      return BrowserSession.restore(store, onDestroyed, { sessionId: unsigned.value, cookieValue, ...stored });
+      const sessionId = cookieValue ? verified.unsign(cookieValue) : undefined;
+      // A cookie whose signature holds names a session the store may no longer have (ended, expired).
+      const stored = sessionId ? await store.load(sessionId) : undefined;
+      if (!stored || !cookieValue || !sessionId) return BrowserSession.fresh(store, onDestroyed);
+      return BrowserSession.restore(store, onDestroyed, { sessionId, cookieValue, ...stored });
     }
 
     app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart) {
