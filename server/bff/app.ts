@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../common/clock.ts';
 import type { BffConfig } from './config.ts';
 import { createCaptchaGate } from './captcha/captcha-gate.ts';
@@ -99,7 +99,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
         : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
     childLoggerFactory: lazyChildLogger,
     // One line per response (logResponse below) instead of Fastify's two per request.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     serverFactory: portalServerFactory({
