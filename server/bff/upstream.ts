@@ -71,11 +71,7 @@ class ExchangeDeadline extends EventEmitter {
 
   constructor(ms: number) {
     super();
-    this.timer = setTimeout(() => {
-      this.aborted = true;
-      this.reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
-      this.emit('abort');
-    }, ms).unref();
+    this.timer = setTimeout(expire, ms, this, ms).unref();
   }
 
   end(): void {
@@ -83,13 +79,10 @@ class ExchangeDeadline extends EventEmitter {
   }
 }
 
-async function withDeadline<T>(ms: number, exchange: (signal: ExchangeDeadline) => Promise<T>): Promise<T> {
-  const deadline = new ExchangeDeadline(ms);
-  try {
-    return await exchange(deadline);
-  } finally {
-    deadline.end();
-  }
+function expire(deadline: ExchangeDeadline, ms: number): void {
+  deadline.aborted = true;
+  deadline.reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
+  deadline.emit('abort');
 }
 
 /**
@@ -137,16 +130,7 @@ export class Upstream {
     let status: number;
     let text: string;
     try {
-      ({ status, text } = await withDeadline(this.options.timeoutMs, async (signal) => {
-        const response = await this.pool.request({
-          method: request.method,
-          path: this.basePath + request.path,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal,
-        });
-        return { status: response.statusCode, text: await response.body.text() };
-      }));
+      ({ status, text } = await this.exchange(request, headers));
     } catch (err) {
       timed(failureOutcome(err));
       throw new UpstreamUnavailableError(`${request.method} ${request.path} failed`, { cause: err });
@@ -176,17 +160,34 @@ export class Upstream {
     return { status, body: body as Reply };
   }
 
+  /** One request and its whole reply within the deadline (a method: tsx wraps closures made per call). */
+  private async exchange(request: WireRequest, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    const deadline = new ExchangeDeadline(this.options.timeoutMs);
+    try {
+      const response = await this.pool.request({
+        method: request.method,
+        path: this.basePath + request.path,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: deadline,
+      });
+      return { status: response.statusCode, text: await response.body.text() };
+    } finally {
+      deadline.end();
+    }
+  }
+
   /** True when the member service's /readyz (its database and mail queue included) answers 2xx in time. */
   async isReady(): Promise<boolean> {
+    const deadline = new ExchangeDeadline(Math.min(this.options.timeoutMs, 3_000));
     try {
-      const status = await withDeadline(Math.min(this.options.timeoutMs, 3_000), async (signal) => {
-        const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/readyz`, signal });
-        await response.body.dump();
-        return response.statusCode;
-      });
-      return status >= 200 && status < 300;
+      const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/readyz`, signal: deadline });
+      await response.body.dump();
+      return response.statusCode >= 200 && response.statusCode < 300;
     } catch {
       return false;
+    } finally {
+      deadline.end();
     }
   }
 

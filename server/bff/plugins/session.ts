@@ -146,13 +146,12 @@ export default fp(
 
     /** The session the browser's cookie names when its signature holds and the store has it, else a new one. */
     async function loadSession(request: FastifyRequest): Promise<BrowserSession> {
-      const onDestroyed = () => ((request as { session: Session | null }).session = null);
       const cookieValue = request.cookies[cookieName];
       const sessionId = cookieValue ? verified.unsign(cookieValue) : undefined;
       // A cookie whose signature holds names a session the store may no longer have (ended, expired).
       const stored = sessionId ? await store.load(sessionId) : undefined;
-      if (!stored || !cookieValue || !sessionId) return BrowserSession.fresh(store, onDestroyed);
-      return BrowserSession.restore(store, onDestroyed, { sessionId, cookieValue, ...stored });
+      if (!stored || !cookieValue || !sessionId) return BrowserSession.fresh(store, request);
+      return BrowserSession.restore(store, request, { sessionId, cookieValue, ...stored });
     }
 
     app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart) {

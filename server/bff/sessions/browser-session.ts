@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-/** What the session store needs of a browser session: its id, and whether there is anything to write. */
+/** Where a destroyed session is dropped from the store. */
 export interface SessionStorage {
   destroy(sessionId: string): Promise<void>;
+}
+
+/** The request a session belongs to: a destroyed session leaves it holding none. */
+export interface SessionHolder {
+  session: unknown;
 }
 
 /** 24 random bytes: the id is the store's key and, signed, the cookie's value. */
@@ -23,35 +28,35 @@ export class BrowserSession {
   /** The signed cookie this session was loaded from; undefined for a new or regenerated session. */
   #cookieValue: string | undefined;
   readonly #storage: SessionStorage;
-  /** Called when the session is destroyed, so that the request holds none. */
-  readonly #onDestroyed: () => void;
+  // The request, not a callback: tsx wraps every closure made per request in a naming helper.
+  readonly #holder: SessionHolder;
 
   private constructor(
     storage: SessionStorage,
-    onDestroyed: () => void,
+    holder: SessionHolder,
     id: string | undefined,
     storedJson: string,
     cookieValue: string | undefined,
   ) {
     this.#storage = storage;
-    this.#onDestroyed = onDestroyed;
+    this.#holder = holder;
     this.#id = id;
     this.#storedJson = storedJson;
     this.#cookieValue = cookieValue;
   }
 
   /** A session no browser holds yet; its id is drawn only when something asks for it or it is saved. */
-  static fresh(storage: SessionStorage, onDestroyed: () => void): BrowserSession {
-    return new BrowserSession(storage, onDestroyed, undefined, '{}', undefined);
+  static fresh(storage: SessionStorage, holder: SessionHolder): BrowserSession {
+    return new BrowserSession(storage, holder, undefined, '{}', undefined);
   }
 
   /** The stored session a browser's cookie named, its fields as stored (in the stored order). */
   static restore(
     storage: SessionStorage,
-    onDestroyed: () => void,
+    holder: SessionHolder,
     stored: { sessionId: string; cookieValue: string; json: string; data: object },
   ): BrowserSession {
-    const session = new BrowserSession(storage, onDestroyed, stored.sessionId, stored.json, stored.cookieValue);
+    const session = new BrowserSession(storage, holder, stored.sessionId, stored.json, stored.cookieValue);
     return Object.assign(session, stored.data);
   }
 
@@ -90,6 +95,6 @@ export class BrowserSession {
   /** Removes the session from the store; the request then holds none. */
   async destroy(): Promise<void> {
     await this.#storage.destroy(this.sessionId);
-    this.#onDestroyed();
+    this.#holder.session = null;
   }
 }
