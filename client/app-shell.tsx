@@ -11,7 +11,6 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { languageTag } from '../shared/language-tag.ts';
 import { isLanguage, languageOfSegment, negotiateLanguage, type Language } from '../shared/languages.ts';
 import type { ScreenEntry } from '../shared/screens.ts';
-import { RequestDefaults } from './api/request-defaults.tsx';
 import { activateLanguage, isLanguageReady } from './i18n.ts';
 import { Layout } from './layout/layout.tsx';
 import LoginPage from './pages/login/login-page.tsx';
@@ -78,16 +77,14 @@ function LocalisedApp({ pages }: { pages: ReactNode }) {
 /** The frame around the screens: language, layout, the password-change guard; a path without a language gets one. */
 export function AppShell({ pages }: { pages: ReactNode }) {
   return (
-    <RequestDefaults>
-      <Switch>
-        <Route path="/:lang" nest>
-          <LocalisedApp pages={pages} />
-        </Route>
-        <Route>
-          <Redirect to={`/${negotiateLanguage(navigator.languages ?? [])}/login${window.location.search}`} replace />
-        </Route>
-      </Switch>
-    </RequestDefaults>
+    <Switch>
+      <Route path="/:lang" nest>
+        <LocalisedApp pages={pages} />
+      </Route>
+      <Route>
+        <Redirect to={`/${negotiateLanguage(navigator.languages ?? [])}/login${window.location.search}`} replace />
+      </Route>
+    </Switch>
   );
 }
 

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { toLanguage } from '../shared/languages.ts';
+import { readMemberAhead } from './api/member.ts';
 import { mountApp } from './app-shell.tsx';
 import { activateLanguage } from './i18n.ts';
 import { AppRoutes } from './routes.tsx';
@@ -7,11 +8,12 @@ import { loadScreenGroup, screenGroupOf } from './screens/lazy-screens.ts';
 import './styles.css';
 
 async function start(root: HTMLElement) {
+  const [, lang, segment = ''] = window.location.pathname.split('/');
+  readMemberAhead(segment.toLowerCase());
   // A screen rendered at build time (scripts/prerender.ts) stays in view, inert, until the app
   // has hydrated it (screens/take-over.tsx): its language and its chunk first, so that the first
   // render matches it.
   if (root.hasChildNodes()) {
-    const [, lang, segment = ''] = window.location.pathname.split('/');
     const group = screenGroupOf(segment.toLowerCase());
     await Promise.all([activateLanguage(toLanguage(lang)), group && loadScreenGroup(group)]).catch(() => undefined);
   }

@@ -6,8 +6,9 @@
  *
  * Chunks: esbuild puts a module in a chunk per set of entries that reach it. The entry
  * (main.tsx with the login screen) and the two screen groups (client/screens/) are those
- * entries, and each group imports main.tsx, so everything the entry needs is one chunk, the
- * app chunk, which the pages load directly (main.js itself only imports it).
+ * entries, and each group imports the app's frame (client/app-shell.tsx), so everything the
+ * entry needs is one chunk, the app chunk, which the pages load directly (main.js itself only
+ * imports it). What only the groups use (react-final-form, swr) is in one chunk they share.
  */
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';

@@ -15,7 +15,7 @@ export function logout(query: { callbackUrl?: string; pass?: string }) {
 }
 
 /** Asks for a one-time sign-in code; data.remainingSeconds is where the resend countdown starts. */
-export const SEND_OTP_CODE_PATH: Routes['sendOtpCode']['url'] = '/api/Member/SendOtpCode';
+const SEND_OTP_CODE_PATH: Routes['sendOtpCode']['url'] = '/api/Member/SendOtpCode';
 
 export function sendOtpCode(body: PortalBody<Routes['sendOtpCode']>) {
   return portalRequest<Routes['sendOtpCode']>('POST', SEND_OTP_CODE_PATH, { body });

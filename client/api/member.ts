@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import type { accountPortal } from '../../shared/contract/portal/account.ts';
 import type { profilePortal } from '../../shared/contract/portal/profile.ts';
 import type { signInPortal } from '../../shared/contract/portal/sign-in.ts';
@@ -7,6 +6,7 @@ import { MEMBER_READING_SEGMENTS } from '../../shared/screens.ts';
 import { emitApiEvent } from './api-events.ts';
 import { ApiError, fetchData, releaseBody, request } from './http.ts';
 import { portalRequest, type PortalBody, type PortalData } from './portal-request.ts';
+import { forgetSharedRead, readAhead, rereadSharedRead, setSharedRead, useSharedRead } from './shared-reads.ts';
 
 type Account = typeof accountPortal;
 
@@ -24,6 +24,15 @@ async function readMember(path: string): Promise<BrowserMember | null> {
   return reply.data ?? null;
 }
 
+type LoginState = PortalData<typeof signInPortal.isLogin>;
+
+const readLoginState = (path: string) => fetchData<LoginState>(path);
+
+/** IsLogin alone: whether this browser's session is signed in; undefined while unknown. */
+export function useLoginState(): boolean | undefined {
+  return useSharedRead(IS_LOGIN_PATH, readLoginState).data?.isLogin;
+}
+
 /**
  * The login state and the signed-in member's user info on `page` (the first path segment after
  * the language). isLogin is undefined while unknown; member is undefined while unknown or signed out.
@@ -33,16 +42,62 @@ export function useMember(page: string) {
   // as well (401 means signed out), so painting them costs one request. Elsewhere the header asks
   // IsLogin first (spec section 2, Header), which answers a visitor without a failed request.
   const direct = MEMBER_READING_SEGMENTS.has(page);
-  const check = useSWR<PortalData<typeof signInPortal.isLogin>>(direct ? null : IS_LOGIN_PATH, fetchData);
-  const read = useSWR<BrowserMember | null>(direct || check.data?.isLogin ? MEMBER_PATH : null, readMember);
+  const check = useSharedRead(direct ? null : IS_LOGIN_PATH, readLoginState);
+  const read = useSharedRead(direct || check.data?.isLogin ? MEMBER_PATH : null, readMember);
   return {
     // A member read that met 401 after IsLogin said yes: the session ended in between.
     isLogin: direct ? (read.data === undefined ? undefined : read.data !== null) : check.data?.isLogin && read.data !== null,
     member: read.data ?? undefined,
     error: (check.error ?? read.error) as Error | undefined,
     isLoading: check.isLoading || read.isLoading,
-    mutate: read.mutate,
   };
+}
+
+/**
+ * Starts the member read of a screen that reads the member anyway (shared/screens.ts) as the
+ * page loads, alongside the screen's chunk and texts, rather than once the screen is drawn.
+ */
+export function readMemberAhead(page: string): void {
+  if (MEMBER_READING_SEGMENTS.has(page)) readAhead(MEMBER_PATH, readMember);
+}
+
+/** The user info a reply carried: shown at once, no read again. */
+export function showMember(member: BrowserMember): void {
+  setSharedRead(MEMBER_PATH, member);
+}
+
+/**
+ * The user info changed on the server: the screens showing it read it again, showing the
+ * current one meanwhile (resolved when they have it).
+ */
+export function refreshMember(): Promise<void> {
+  return rereadSharedRead(MEMBER_PATH);
+}
+
+/**
+ * The one step after anything that signs the browser in or out without a page load (password,
+ * code, social, referer ticket, activation, passkey, a reset): the session answers held so far
+ * predate it, and the next screen's guards would act on them, e.g. send a member who was just
+ * signed in from choosing-preferring to login. IsLogin is read afresh before this resolves; the
+ * user info is read again only for a signed-in browser (asking a signed-out one would open the
+ * session-ended dialog).
+ */
+export async function refreshSessionState(): Promise<void> {
+  const state = await fetchData<LoginState>(IS_LOGIN_PATH).catch(() => undefined);
+  if (!state) {
+    await Promise.all([forgetSharedRead(IS_LOGIN_PATH), forgetSharedRead(MEMBER_PATH)]).catch(() => undefined);
+    return;
+  }
+  setSharedRead(IS_LOGIN_PATH, state);
+  // Whoever signed in, the user info held so far is not theirs.
+  if (state.isLogin) await forgetSharedRead(MEMBER_PATH).catch(() => undefined);
+  else setSharedRead<BrowserMember | null>(MEMBER_PATH, null);
+}
+
+/** Signed out: no read needed to know it. */
+export function showSignedOut(): void {
+  setSharedRead<LoginState>(IS_LOGIN_PATH, { isLogin: false });
+  setSharedRead<BrowserMember | null>(MEMBER_PATH, null);
 }
 
 export function updateProfile(update: PortalBody<typeof profilePortal.update>) {
@@ -105,7 +160,7 @@ export interface SiteToGoBackTo {
  */
 export function useBackToSite(callbackUrl: string): SiteToGoBackTo | null | undefined {
   const key = callbackUrl ? `/api/Member/BackToSite?callbackUrl=${encodeURIComponent(callbackUrl)}` : null;
-  const { data } = useSWR<PortalData<Account['backToSite']>>(key, fetchData);
+  const { data } = useSharedRead(key, fetchData<PortalData<Account['backToSite']>>);
   if (!callbackUrl) return null;
   if (!data) return undefined;
   return data.url ? { url: data.url, site: data.site } : null;

@@ -27,7 +27,7 @@ export const passkeyLoginOptions = () =>
     Reply<PublicKeyCredentialRequestOptionsJSON>
   >;
 
-export const PASSKEY_LOGIN_PATH: Routes['login']['url'] = '/api/Member/Passkey/Login';
+const PASSKEY_LOGIN_PATH: Routes['login']['url'] = '/api/Member/Passkey/Login';
 
 export const passkeyLogin = ({
   credential,

@@ -10,7 +10,7 @@ export function forgotPassword(body: PortalBody<Routes['forgotPwd']>) {
 }
 
 /** Another reset mail; `userId` is the e-mail address or the id from a reset link. The reply does not tell whether it exists. */
-export const RESEND_RESET_MAIL_PATH: Routes['resendResetPwdMail']['url'] = '/api/Member/ResendResetPwdMail';
+const RESEND_RESET_MAIL_PATH: Routes['resendResetPwdMail']['url'] = '/api/Member/ResendResetPwdMail';
 
 export function resendResetMail(userId: string, lang: Language) {
   return portalRequest<Routes['resendResetPwdMail']>('POST', RESEND_RESET_MAIL_PATH, { body: { userId, lang } });
@@ -31,7 +31,7 @@ export function changePassword(body: PortalBody<Routes['resetPwd']>) {
   return portalRequest<Routes['resetPwd']>('POST', '/api/Member/ResetPwd', { body });
 }
 
-export const RESEND_REMINDER_MAIL_PATH: Routes['resendOneYearNotUpdatePwdMail']['url'] = '/api/Member/ResendOneYearNotUpdatePwdMail';
+const RESEND_REMINDER_MAIL_PATH: Routes['resendOneYearNotUpdatePwdMail']['url'] = '/api/Member/ResendOneYearNotUpdatePwdMail';
 
 export function resendReminderMail(userId: string | undefined, lang: Language) {
   return portalRequest<Routes['resendOneYearNotUpdatePwdMail']>('POST', RESEND_REMINDER_MAIL_PATH, {

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { SCREEN_GROUPS, type ScreenGroup } from '../../shared/screen-groups.ts';
 import type { ScreenEntry } from '../../shared/screens.ts';
 
@@ -14,10 +14,6 @@ const importers: { [G in ScreenGroup]: () => Promise<Groups[G]> } = {
 
 const loaded: Partial<Groups> = {};
 
-/** A group's export as the component it is (each export is a screen; its props come from the route). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Screen<T> = Extract<T, ComponentType<any>>;
-
 /** Fetches a group's chunk (once; the browser keeps the module). */
 export function loadScreenGroup<G extends ScreenGroup>(group: G): Promise<Groups[G]> {
   return importers[group]().then((module) => (loaded[group] = module));
@@ -28,19 +24,27 @@ export function screenGroupOf(segment: string): ScreenGroup | undefined {
   return (Object.keys(SCREEN_GROUPS) as ScreenGroup[]).find((group) => (SCREEN_GROUPS[group] as readonly string[]).includes(segment));
 }
 
+/** A screen of a group's chunk inside the chunk's request defaults (its swr reads come with the chunk). */
+function inRequestDefaults<G extends ScreenGroup>(module: Groups[G], name: keyof Groups[G]): ComponentType {
+  const Screen = module[name] as ComponentType;
+  return function ScreenWithDefaults() {
+    return createElement(module.RequestDefaults, null, createElement(Screen));
+  };
+}
+
 /**
  * React.lazy for a screen of a group. Once the group's chunk is in, the screen renders at once
  * instead of suspending for a turn: a screen painted at build time is then not replaced by the
  * spinner in between (client/main.tsx loads the chunk before the app draws).
  */
-export function lazyScreen<G extends ScreenGroup, K extends keyof Groups[G]>(group: G, name: K): LazyExoticComponent<Screen<Groups[G][K]>> {
-  type Loaded = { default: Screen<Groups[G][K]> };
+function lazyScreen<G extends ScreenGroup, K extends keyof Groups[G]>(group: G, name: K): LazyExoticComponent<ComponentType> {
+  type Loaded = { default: ComponentType };
   return lazy((): Promise<Loaded> => {
     const module = loaded[group] as Groups[G] | undefined;
     // A thenable that has settled: React.lazy takes its value without waiting.
     if (module)
-      return { then: (resolve: (value: Loaded) => void) => resolve({ default: module[name] as Loaded['default'] }) } as Promise<Loaded>;
-    return loadScreenGroup(group).then((m) => ({ default: m[name] as Loaded['default'] }));
+      return { then: (resolve: (value: Loaded) => void) => resolve({ default: inRequestDefaults(module, name) }) } as Promise<Loaded>;
+    return loadScreenGroup(group).then((m) => ({ default: inRequestDefaults(m, name) }));
   });
 }
 
@@ -55,5 +59,5 @@ void EVERY_SCREEN_EXPORTED;
 
 /** The lazy component of a screen of the table that comes in a group's chunk. */
 export function lazyScreenOf(screen: Extract<ScreenEntry, { group: ScreenGroup }>): LazyExoticComponent<ComponentType> {
-  return lazyScreen(screen.group, screen.component as never) as LazyExoticComponent<ComponentType>;
+  return lazyScreen(screen.group, screen.component as never);
 }

@@ -7,6 +7,9 @@
  */
 import '../app-shell.tsx';
 
+/** How the swr reads of these screens behave (the entry has none: api/shared-reads.ts). */
+export { RequestDefaults } from '../api/request-defaults.tsx';
+
 export { default as ChangePasswordPage } from '../pages/change-password/change-password-page.tsx';
 export { default as ChoosingPreferringPage } from '../pages/choosing-preferring/choosing-preferring-page.tsx';
 export { default as MyAccountPage } from '../pages/my-account/my-account-page.tsx';

@@ -8,6 +8,9 @@
  */
 import '../app-shell.tsx';
 
+/** How the swr reads of these screens behave (the entry has none: api/shared-reads.ts). */
+export { RequestDefaults } from '../api/request-defaults.tsx';
+
 export { default as ActivateMemberPage } from '../pages/activate-member/activate-member-page.tsx';
 export { default as ConfirmSubscriptionPage } from '../pages/confirm-subscription/confirm-subscription-page.tsx';
 export { default as ErrorPage } from '../pages/error/error-page.tsx';

@@ -1,23 +1,7 @@
-import { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
-import { fetchData } from '../api/http.ts';
-import { IS_LOGIN_PATH, MEMBER_PATH } from '../api/member.ts';
+import { refreshSessionState } from '../api/member.ts';
 import type { LoginOutcome } from './login-outcome.ts';
 import { rememberUserId } from './stored-user.ts';
-
-/**
- * The one step after anything that signs the browser in or out without a page load (password,
- * code, social, referer ticket, activation, passkey): the cached session answers (IsLogin, user
- * info) predate it, and the next screen's guards would act on them, e.g. send a member who was
- * just signed in from choosing-preferring to login. IsLogin is read afresh before this resolves;
- * the user info is dropped, and read again only for a signed-in browser (asking a signed-out one
- * would open the session-ended dialog).
- */
-export async function refreshSessionState(): Promise<void> {
-  const state = await fetchData<{ isLogin: boolean }>(IS_LOGIN_PATH).catch(() => undefined);
-  if (state) await mutate(IS_LOGIN_PATH, state, { revalidate: false });
-  await mutate(MEMBER_PATH, state?.isLogin === false ? null : undefined, { revalidate: state?.isLogin === true }).catch(() => undefined);
-}
 
 /** A sign-in that succeeded: leave for another site (or a full load), or go on to the next portal screen. */
 export type SignedInOutcome = Exclude<LoginOutcome, { kind: 'error' }>;

@@ -7,7 +7,7 @@ const NEEDS_ATTENTION = '[aria-invalid="true"], fieldset.radio-group[aria-descri
  * Moves focus to the first field with a visible error, so keyboard and screen-reader users
  * land on what needs fixing. A radio group's first option gets the focus.
  */
-function focusFirstInvalid(form: HTMLFormElement | null): void {
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
   const target = form?.querySelector<HTMLElement>(NEEDS_ATTENTION);
   const focusable = target?.matches('fieldset') ? target.querySelector<HTMLElement>('input') : target;
   focusable?.focus();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { useVisibleError } from './error-display.tsx';
+import { visibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
 
 export interface RadioGroupProps {
@@ -30,7 +30,7 @@ export function RadioGroup({
   const { t } = useTranslation();
   const id = useId();
   const { input, meta } = useField<boolean | undefined>(name);
-  const error = useVisibleError(meta);
+  const error = visibleError(meta);
   const errorId = `${id}-error`;
   const choose = (value: boolean) => {
     input.onChange(value);

@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWRMutation from 'swr/mutation';
 import { Button } from './button.tsx';
 import { endsIn, useSecondsLeft } from './countdown.ts';
+import { usePending } from './use-pending.ts';
 
 export interface ResendWithCountdownProps {
-  /** The API path the resend calls (the mutation's key). */
-  path: string;
   /** Sends again; resolves true when it went out. */
   send: () => Promise<boolean>;
   /** End of the current wait, epoch milliseconds (0: it can be used now). */
@@ -25,12 +23,12 @@ export interface ResendWithCountdownProps {
 }
 
 /** The one resend button: disabled while its countdown runs, busy while sending, counting again after a send. */
-export function ResendWithCountdown({ path, send, endsAt, seconds, label, waitingText, look, readyText }: ResendWithCountdownProps) {
+export function ResendWithCountdown({ send, endsAt, seconds, label, waitingText, look, readyText }: ResendWithCountdownProps) {
   const { t } = useTranslation();
   const countdownId = useId();
   const [restartedAt, setRestartedAt] = useState(0);
   const left = useSecondsLeft(Math.max(endsAt, restartedAt));
-  const { trigger, isMutating } = useSWRMutation(path, () => send());
+  const { run: trigger, busy: isMutating } = usePending(send);
   const waiting = left > 0;
 
   const resend = async () => {

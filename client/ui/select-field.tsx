@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { useVisibleError } from './error-display.tsx';
+import { visibleError } from './error-display.tsx';
 import { describedBy, FieldMessage } from './field-message.tsx';
 import { OptionalMark } from './optional-mark.tsx';
 
@@ -50,7 +50,7 @@ export function SelectField({
   const { t } = useTranslation();
   const id = useId();
   const { input, meta } = useField<string>(name, { parse: (value) => value ?? '' });
-  const error = useVisibleError(meta);
+  const error = visibleError(meta);
   const errorId = `${id}-error`;
   const known = options.some((option) => option.value === input.value);
   // The same elements while the list is the same: React then skips the hundreds of countries

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { logout } from '../api/auth.ts';
-import { refreshSessionState } from '../session/after-sign-in.ts';
+import { refreshSessionState } from '../api/member.ts';
 import { useLanguage } from '../session/language-context.ts';
 import { rebuildQueryString } from '../session/url-query.ts';
 import { closeSignInAgainModal, signInAgainModalStore } from '../state/sign-in-again-modal.ts';

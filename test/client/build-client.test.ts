@@ -4,10 +4,11 @@ import path from 'node:path';
 import t from 'tap';
 import { buildClient } from '../../scripts/build-client.ts';
 
+const outdir = await mkdtemp(path.join(tmpdir(), 'client-build-'));
+t.teardown(() => rm(outdir, { recursive: true, force: true }));
+const outputs = await buildClient(outdir);
+
 t.test('the build writes hashed assets and a page without inline script or style', async (t) => {
-  const outdir = await mkdtemp(path.join(tmpdir(), 'client-build-'));
-  t.teardown(() => rm(outdir, { recursive: true, force: true }));
-  const outputs = await buildClient(outdir);
   const html = await readFile(path.join(outdir, 'index.html'), 'utf8');
   const assets = await readdir(path.join(outdir, 'assets'));
 
@@ -37,4 +38,18 @@ t.test('the build writes hashed assets and a page without inline script or style
     scripts.some((text) => text.includes('TypeBox.Kind')),
     'the schema library is not sent to the browser',
   );
+});
+
+t.test("the login page's scripts carry neither react-final-form nor swr: they come with the other screens", async (t) => {
+  const read = (url: string) => readFile(path.join(outdir, url), 'utf8');
+  // What a login page loads: the app chunk and what it preloads, and the start script of a painted screen.
+  const login = await Promise.all([outputs.script, ...outputs.preload, ...(outputs.start ? [outputs.start] : [])].map(read));
+  const screens = await Promise.all(Object.values(outputs.groups).flat().map(read));
+  // Strings the minifier keeps: final-form's error keys, swr's key prefix of infinite reads.
+  const formLibrary = (text: string) => text.includes('FINAL_FORM/');
+  const swr = (text: string) => text.includes('$inf$');
+  t.notOk(login.some(formLibrary), 'no form library on the login page');
+  t.notOk(login.some(swr), 'no swr on the login page');
+  t.ok(screens.some(formLibrary), 'the form library comes with the screen chunks');
+  t.ok(screens.some(swr), 'so does swr');
 });

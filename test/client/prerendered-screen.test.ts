@@ -50,12 +50,16 @@ t.test('the painted screens (sign-in, registration) take no input until the app 
   }
 });
 
-t.test("My account's frame is painted in each language: its heading, and that the member is being read", async (t) => {
+t.test("My account's frame is painted in each language: its heading, what it holds, and that the member is being read", async (t) => {
   const catalogue = async (lang: string) =>
     JSON.parse(await readFile(path.join('locales', lang, 'account.json'), 'utf8')) as { title: string };
+  const common = async (lang: string) =>
+    JSON.parse(await readFile(path.join('locales', lang, 'common.json'), 'utf8')) as { meta: { description: string } };
   for (const lang of LANGUAGES) {
     const root = await paintedRoot(lang, 'my-account');
     t.match(root, `<h1>${(await catalogue(lang)).title}</h1>`, `${lang}: the heading`);
+    // The largest text of the first paint in every language: the page's largest paint is its first.
+    t.match(root, `<p class="account__lead">${(await common(lang)).meta.description}</p>`, `${lang}: the lead under it`);
     t.match(root, /role="status"/, `${lang}: the loading status`);
     t.match(root, /^<div id="root" inert>/, `${lang}: inert until the app takes over`);
   }

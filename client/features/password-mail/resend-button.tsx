@@ -5,8 +5,6 @@ import { toastSuccess } from '../../state/toasts.ts';
 import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 
 export interface ResendButtonProps {
-  /** The API path `send` calls. */
-  path: string;
   /** Sends the mail again. */
   send: () => Promise<Reply>;
   /** When the last mail went out (epoch milliseconds); the next send waits for the countdown. */
@@ -15,7 +13,7 @@ export interface ResendButtonProps {
 }
 
 /** 'Resend e-mail', disabled while the countdown runs (seconds shown), with a toast for the outcome. */
-export function ResendButton({ path, send, sentAt, onSent }: ResendButtonProps) {
+export function ResendButton({ send, sentAt, onSent }: ResendButtonProps) {
   const resend = async () => {
     try {
       const reply = await send();
@@ -34,7 +32,6 @@ export function ResendButton({ path, send, sentAt, onSent }: ResendButtonProps) 
 
   return (
     <ResendWithCountdown
-      path={path}
       send={resend}
       endsAt={sentAt > 0 ? sentAt + RESEND_COUNTDOWN_SECONDS * 1000 : 0}
       seconds={RESEND_COUNTDOWN_SECONDS}

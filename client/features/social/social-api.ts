@@ -1,10 +1,8 @@
-import useSWR from 'swr';
 import { SocialType } from '../../../shared/enums.ts';
 import type { Language } from '../../../shared/languages.ts';
 import type { socialPortal } from '../../../shared/contract/portal/social.ts';
 import type { SocialOrigin } from '../../../shared/schemas/social.ts';
-import { fetchData } from '../../api/http.ts';
-import { portalRequest, type PortalBody, type PortalData } from '../../api/portal-request.ts';
+import { portalRequest, type PortalBody } from '../../api/portal-request.ts';
 
 type Routes = typeof socialPortal;
 /** The three providers' sign-in routes: one request and reply each. */
@@ -66,14 +64,4 @@ export async function startSocialSignIn(pending: PendingSocialSignIn, lang: Lang
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   window.location.assign(reply.data.authorizationUrl);
   return 'ok';
-}
-
-const SOCIAL_SIGN_UP_PATH: Routes['signUp']['url'] = '/api/Member/SocialSignUp';
-
-type SocialSignUp = PortalData<Routes['signUp']>;
-
-/** The provider account a social sign-up registers with, null when there is none. */
-export function useSocialSignUp(): SocialSignUp['identity'] | undefined {
-  const { data } = useSWR<SocialSignUp>(SOCIAL_SIGN_UP_PATH, fetchData);
-  return data?.identity;
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWRMutation from 'swr/mutation';
 import type { SocialOrigin } from '../../../shared/schemas/social.ts';
 import { toastError } from '../../state/toasts.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { useVariant } from '../../variant.ts';
 import { Button } from '../../ui/button.tsx';
-import { isProviderType, SOCIAL_AUTHORIZE_PATH, SOCIAL_NAMES, startSocialSignIn, type ProviderType } from './social-api.ts';
+import { usePending } from '../../ui/use-pending.ts';
+import { isProviderType, SOCIAL_NAMES, startSocialSignIn, type ProviderType } from './social-api.ts';
 import { SOCIAL_MARKS } from './social-icons.tsx';
 
 /**
@@ -21,20 +21,20 @@ export function SocialButtons({ origin }: { origin: Exclude<SocialOrigin, 'conne
   const session = useUrlSession();
   const { socialTypes } = useVariant();
   // 'ok': the browser is on its way to the provider, so the button stays busy.
-  const starting = useSWRMutation(SOCIAL_AUTHORIZE_PATH, (_path: string, { arg: socialType }: { arg: ProviderType }) =>
+  const starting = usePending((socialType: ProviderType) =>
     startSocialSignIn({ origin, socialType, pass: session.pass, callbackUrl: session.callbackUrl, queryString: session.queryString }, lang)
       .catch(() => 'SocialProfileError')
       .then((code) => (code === 'ok' ? new Promise<never>(() => undefined) : code)),
   );
   const [chosen, setChosen] = useState<number | undefined>();
-  const busy = starting.isMutating ? chosen : undefined;
+  const busy = starting.busy ? chosen : undefined;
   // Only the providers this client knows get a button.
   const providers = socialTypes.filter(isProviderType);
   if (providers.length === 0) return null;
 
   const start = async (socialType: ProviderType) => {
     setChosen(socialType);
-    toastError({ messageKey: `error.${await starting.trigger(socialType)}` });
+    toastError({ messageKey: `error.${await starting.run(socialType)}` });
   };
 
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { REACTIVATE_PATH } from '../../api/verification.ts';
 import { toastSuccess } from '../../state/toasts.ts';
 import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 import { useResend } from './use-resend.ts';
@@ -34,7 +33,6 @@ export function ResendCountdown({ userId, sentAt, registrationProof, onResent, l
 
   return (
     <ResendWithCountdown
-      path={REACTIVATE_PATH}
       send={resend}
       endsAt={(sentAt ?? openedAt) + RESEND_COUNTDOWN_SECONDS * 1000}
       seconds={RESEND_COUNTDOWN_SECONDS}

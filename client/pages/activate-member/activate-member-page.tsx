@@ -3,19 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ACTIVATION_REDIRECT_SECONDS } from '../../../shared/limits.ts';
-import { ApiError, fetchData } from '../../api/http.ts';
-import type { signInPortal } from '../../../shared/contract/portal/sign-in.ts';
-import type { PortalData } from '../../api/portal-request.ts';
+import { ApiError } from '../../api/http.ts';
 import { activate } from '../register/register-api.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
-import { refreshSessionState } from '../../session/after-sign-in.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 import { endsIn, useSecondsLeft } from '../../ui/countdown.ts';
-import useSWR from 'swr';
-import { IS_LOGIN_PATH, useBackToSite } from '../../api/member.ts';
+import { refreshSessionState, useBackToSite, useLoginState } from '../../api/member.ts';
 import {
   activationButton,
   activationOutcome,
@@ -36,8 +32,7 @@ function Activated({ outcome }: { outcome: Extract<ActivationOutcome, { kind: 'a
   const lang = useLanguage();
   const { destination } = outcome;
   const back = useBackToSite(outcome.returnUrl);
-  const { data: session } = useSWR<PortalData<typeof signInPortal.isLogin>>(IS_LOGIN_PATH, fetchData);
-  const button = activationButton(outcome, back?.site, session?.isLogin === true, lang);
+  const button = activationButton(outcome, back?.site, useLoginState() === true, lang);
   const [redirectAt] = useState(() => endsIn(ACTIVATION_REDIRECT_SECONDS));
   const remaining = useSecondsLeft(redirectAt);
   useEffect(() => {

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { ResetPwdUnAuthData } from '../../../shared/schemas/password.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
-import { MEMBER_PATH, useMember } from '../../api/member.ts';
 import { changePassword, resetPasswordWithLink } from '../../api/password.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
-import { continueAfterSignIn, refreshSessionState } from '../../session/after-sign-in.ts';
+import { continueAfterSignIn } from '../../session/after-sign-in.ts';
+import { refreshMember, refreshSessionState, useMember } from '../../api/member.ts';
 import { loginOutcome } from '../../session/login-outcome.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
@@ -58,7 +57,7 @@ export default function ChangePasswordPage() {
     if (handOff.kind === 'leave' || (handOff.kind === 'screen' && reply.code === 'preferring'))
       return continueAfterSignIn(handOff, session.queryString);
     // A forced change (status 2 or 3) is over: the header must not send the member back here.
-    await mutate(MEMBER_PATH);
+    await refreshMember();
     const params = new URLSearchParams(session.queryString);
     params.set('isChangePwdSuccess', 'true');
     navigate(`/${lang}/my-account?${params}`);

@@ -1,10 +1,10 @@
-import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { LOGIN_ID_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateCodeLogin } from '../../../shared/rules/login.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { FieldControl } from '../../ui/field-control.tsx';
+import { useNativeForm } from '../../ui/native-form.ts';
 
 export interface CodeRequestFormProps {
   /** The account ID typed in password mode. */
@@ -16,6 +16,8 @@ export interface CodeRequestFormProps {
   onPasswordLogin: (email: string) => void;
 }
 
+const FIELDS = ['email'] as const;
+
 const DELIVERIES: Array<[OtpVerifyType, string]> = [
   [OtpVerifyType.Email, 'login.code.byEmail'],
   [OtpVerifyType.Phone, 'login.code.byPhone'],
@@ -24,42 +26,38 @@ const DELIVERIES: Array<[OtpVerifyType, string]> = [
 /** Code mode: the account ID, how the code should come (e-mail or phone), Get Code. */
 export function CodeRequestForm({ email, otpVerifyType, onTypeChange, onSubmit, onPasswordLogin }: CodeRequestFormProps) {
   const { t } = useTranslation();
+  const form = useNativeForm(FIELDS, validateCodeLogin, onSubmit);
   return (
-    <Form<{ email?: string }>
-      onSubmit={onSubmit}
-      initialValues={{ email }}
-      validate={(values) => validateCodeLogin(values)}
-      render={({ handleSubmit, submitting, form }) => (
-        <form onSubmit={handleSubmit} noValidate>
-          <p>{t('login.code.intro')}</p>
-          <Field
-            name="email"
-            label="login.emailOrId"
-            inputMode="email"
-            autoComplete="username"
-            maxLength={LOGIN_ID_MAX_LENGTH}
-            required
-            autoFocus
-          />
-          <fieldset className="radio-group">
-            <legend className="field__label">{t('login.code.deliveryLegend')}</legend>
-            {DELIVERIES.map(([type, label]) => (
-              <label key={type} className="radio-group__option">
-                <input type="radio" name="otpVerifyType" checked={otpVerifyType === type} onChange={() => onTypeChange(type)} />
-                <span>{t(label)}</span>
-              </label>
-            ))}
-          </fieldset>
-          <Button type="submit" busy={submitting} className="button--block">
-            {t('login.code.getCode')}
-          </Button>
-          <p className="login__switch">
-            <Button variant="link" onClick={() => onPasswordLogin(form.getState().values.email ?? '')}>
-              {t('login.code.backToPassword')}
-            </Button>
-          </p>
-        </form>
-      )}
-    />
+    <form {...form.formProps}>
+      <p>{t('login.code.intro')}</p>
+      <FieldControl
+        name="email"
+        input={{ defaultValue: email }}
+        error={form.errorOf('email')}
+        label="login.emailOrId"
+        inputMode="email"
+        autoComplete="username"
+        maxLength={LOGIN_ID_MAX_LENGTH}
+        required
+        autoFocus
+      />
+      <fieldset className="radio-group">
+        <legend className="field__label">{t('login.code.deliveryLegend')}</legend>
+        {DELIVERIES.map(([type, label]) => (
+          <label key={type} className="radio-group__option">
+            <input type="radio" name="otpVerifyType" checked={otpVerifyType === type} onChange={() => onTypeChange(type)} />
+            <span>{t(label)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Button type="submit" busy={form.submitting} className="button--block">
+        {t('login.code.getCode')}
+      </Button>
+      <p className="login__switch">
+        <Button variant="link" onClick={() => onPasswordLogin(form.values().email ?? '')}>
+          {t('login.code.backToPassword')}
+        </Button>
+      </p>
+    </form>
   );
 }

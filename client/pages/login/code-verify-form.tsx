@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
 import { OTP_CODE_MAX_LENGTH, OTP_VALID_SECONDS } from '../../../shared/limits.ts';
 import { validateOtpCode } from '../../../shared/rules/login.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { FieldControl } from '../../ui/field-control.tsx';
+import { useNativeForm } from '../../ui/native-form.ts';
 import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
-import { SEND_OTP_CODE_PATH } from '../../api/auth.ts';
 
 export interface CodeSent {
   userId: string;
@@ -27,6 +26,8 @@ export interface CodeVerifyFormProps {
   /** A text whose delivery is uncertain: the code by e-mail instead. */
   onUseEmail: () => Promise<void>;
 }
+
+const FIELDS = ['code'] as const;
 
 /** Where no number could be named: how text codes work, and the e-mail code right there. */
 function EmailInstead({ onUseEmail }: { onUseEmail: () => Promise<void> }) {
@@ -63,47 +64,43 @@ export function CodeVerifyForm({ sent, onSubmit, onResend, onPasswordLogin, onUs
       : t('login.code.sentToPhoneIfProven');
   // The login screen moves `resendEndsAt` by the server's count after each send.
   const resend = () => onResend().then(() => true);
+  const form = useNativeForm(FIELDS, validateOtpCode, onSubmit);
 
   return (
-    <Form<{ code?: string }>
-      onSubmit={onSubmit}
-      validate={(values) => validateOtpCode(values)}
-      render={({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate>
-          {sent.confirmingPassword && <p className="code-verify-form__why">{t('login.code.confirmPassword')}</p>}
-          <p role="status" className="code-verify-form__sent">
-            {sentTo} {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
-          </p>
-          {byPhone && !sent.lastThreeDigits && <EmailInstead onUseEmail={onUseEmail} />}
-          <Field
-            name="code"
-            label="login.code.label"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={OTP_CODE_MAX_LENGTH}
-            required
-            autoFocus
-          />
-          <Button type="submit" busy={submitting} className="button--block">
-            {t('login.code.verify')}
-          </Button>
-          <p className="login__switch">
-            <ResendWithCountdown
-              path={SEND_OTP_CODE_PATH}
-              send={resend}
-              endsAt={sent.resendEndsAt}
-              look="link"
-              label="login.code.resend"
-              waitingText="login.code.resendIn"
-            />
-          </p>
-          <p className="login__switch">
-            <Button variant="link" onClick={onPasswordLogin}>
-              {t('login.code.backToPassword')}
-            </Button>
-          </p>
-        </form>
-      )}
-    />
+    <form {...form.formProps}>
+      {sent.confirmingPassword && <p className="code-verify-form__why">{t('login.code.confirmPassword')}</p>}
+      <p role="status" className="code-verify-form__sent">
+        {sentTo} {t('login.code.validity', { minutes: OTP_VALID_SECONDS / 60 })}
+      </p>
+      {byPhone && !sent.lastThreeDigits && <EmailInstead onUseEmail={onUseEmail} />}
+      <FieldControl
+        name="code"
+        input={{ defaultValue: '' }}
+        error={form.errorOf('code')}
+        label="login.code.label"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={OTP_CODE_MAX_LENGTH}
+        required
+        autoFocus
+      />
+      <Button type="submit" busy={form.submitting} className="button--block">
+        {t('login.code.verify')}
+      </Button>
+      <p className="login__switch">
+        <ResendWithCountdown
+          send={resend}
+          endsAt={sent.resendEndsAt}
+          look="link"
+          label="login.code.resend"
+          waitingText="login.code.resendIn"
+        />
+      </p>
+      <p className="login__switch">
+        <Button variant="link" onClick={onPasswordLogin}>
+          {t('login.code.backToPassword')}
+        </Button>
+      </p>
+    </form>
   );
 }

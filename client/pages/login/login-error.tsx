@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../shared/limits.ts';
-import { REACTIVATE_PATH, reactivate } from '../../api/verification.ts';
+import { reactivate } from '../../api/verification.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -80,7 +80,6 @@ function ResendActivation({ userId }: { userId: string }) {
   return (
     <>
       <ResendWithCountdown
-        path={REACTIVATE_PATH}
         send={resend}
         endsAt={0}
         seconds={RESEND_COUNTDOWN_SECONDS}

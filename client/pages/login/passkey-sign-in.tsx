@@ -1,13 +1,13 @@
 import { startAuthentication, WebAuthnAbortService, type AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWRMutation from 'swr/mutation';
 import type { LoginResultData } from '../../../shared/schemas/auth.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { Button } from '../../ui/button.tsx';
+import { usePending } from '../../ui/use-pending.ts';
 import { useBrowserValue } from '../../session/use-browser-value.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
-import { PASSKEY_LOGIN_PATH, passkeyLogin, passkeyLoginOptions, passkeysAvailable } from '../../api/passkeys.ts';
+import { passkeyLogin, passkeyLoginOptions, passkeysAvailable } from '../../api/passkeys.ts';
 
 export interface PasskeySignInProps {
   /** A sign-in reply, followed like the password sign-in's (continueAfterSignIn). */
@@ -31,7 +31,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   // The build paints the screen without WebAuthn (scripts/prerender.ts): the button comes once hydrated.
   const supported = useBrowserValue(passkeysAvailable, false);
   // The answer the browser gave goes the way of every sign-in.
-  const finishing = useSWRMutation(PASSKEY_LOGIN_PATH, (_path: string, { arg: credential }: { arg: AuthenticationResponseJSON }) =>
+  const finishing = usePending((credential: AuthenticationResponseJSON) =>
     passkeyLogin({ credential, returnUrl: session.callbackUrl || undefined, pass: session.pass || undefined }).then(onReply),
   );
 
@@ -48,10 +48,10 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
       if (!autofill && !CANCELLED.has((error as Error).name)) onError('PasskeyNotAccepted');
       return;
     }
-    await finishing.trigger(credential);
+    await finishing.run(credential);
   };
   // The button: busy from the press until the sign-in is followed (the browser's dialog included).
-  const pressed = useSWRMutation(`${PASSKEY_LOGIN_PATH}#button`, () => signIn(false));
+  const pressed = usePending(() => signIn(false));
 
   useEffect(() => {
     if (!supported) return;
@@ -70,11 +70,7 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   if (!supported) return null;
   return (
     <p className="login__switch">
-      <Button
-        variant="link"
-        busy={pressed.isMutating || finishing.isMutating}
-        onClick={() => void pressed.trigger().catch(() => onError('network'))}
-      >
+      <Button variant="link" busy={pressed.busy || finishing.busy} onClick={() => void pressed.run().catch(() => onError('network'))}>
         {t('login.passkey.button')}
       </Button>
     </p>

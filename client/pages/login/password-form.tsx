@@ -1,13 +1,11 @@
-import { useRef } from 'react';
-import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LOGIN_ID_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateLogin, type LoginValues } from '../../../shared/rules/login.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { FieldControl } from '../../ui/field-control.tsx';
 import { useSecondsLeft } from '../../ui/countdown.ts';
-import { PasswordField } from '../../ui/password-field.tsx';
+import { useNativeForm } from '../../ui/native-form.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
 
 export interface PasswordFormProps {
@@ -21,48 +19,51 @@ export interface PasswordFormProps {
   lockedUntil?: number;
 }
 
+const FIELDS = ['email', 'password'] as const;
+
 /** Password mode: account ID and password, forgot-password link, the way to code sign-in. */
 export function PasswordForm({ email, onSubmit, onCodeLogin, lockedUntil }: PasswordFormProps) {
   const { t } = useTranslation();
   const locked = useSecondsLeft(lockedUntil ?? 0) > 0;
   const { queryString } = useUrlSession();
-  const formElement = useRef<HTMLFormElement>(null);
+  const form = useNativeForm(FIELDS, validateLogin, async (values, { clear }) => {
+    // A refused password is cleared (no stale dots to delete first) and its field waits for the next.
+    if (await onSubmit(values)) clear('password');
+  });
   return (
-    <Form<LoginValues>
-      onSubmit={async (values, form) => {
-        if (!(await onSubmit(values))) return;
-        // A refused password is cleared (no stale dots to delete first) and its field waits for the next.
-        form.change('password', '');
-        form.resetFieldState('password');
-        formElement.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
-      }}
-      initialValues={{ email }}
-      validate={(values) => validateLogin(values)}
-      render={({ handleSubmit, submitting, form }) => (
-        <form ref={formElement} onSubmit={handleSubmit} noValidate>
-          <Field
-            name="email"
-            label="login.emailOrId"
-            inputMode="email"
-            autoComplete="username webauthn"
-            maxLength={LOGIN_ID_MAX_LENGTH}
-            required
-            autoFocus
-          />
-          <PasswordField name="password" label="login.password" maxLength={PASSWORD_MAX_LENGTH} required />
-          <p className="login__forgot">
-            <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>
-          </p>
-          <Button type="submit" busy={submitting} disabled={locked} className="button--block">
-            {t('login.submit')}
-          </Button>
-          <p className="login__switch">
-            <Button variant="link" onClick={() => onCodeLogin(form.getState().values.email ?? '')}>
-              {t('login.code.switch')}
-            </Button>
-          </p>
-        </form>
-      )}
-    />
+    <form {...form.formProps}>
+      <FieldControl
+        name="email"
+        input={{ defaultValue: email }}
+        error={form.errorOf('email')}
+        label="login.emailOrId"
+        inputMode="email"
+        autoComplete="username webauthn"
+        maxLength={LOGIN_ID_MAX_LENGTH}
+        required
+        autoFocus
+      />
+      <FieldControl
+        name="password"
+        type="password"
+        input={{ defaultValue: '' }}
+        error={form.errorOf('password')}
+        label="login.password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        required
+      />
+      <p className="login__forgot">
+        <Link href={`/forgot-password${queryString}`}>{t('login.forgotPassword')}</Link>
+      </p>
+      <Button type="submit" busy={form.submitting} disabled={locked} className="button--block">
+        {t('login.submit')}
+      </Button>
+      <p className="login__switch">
+        <Button variant="link" onClick={() => onCodeLogin(form.values().email ?? '')}>
+          {t('login.code.switch')}
+        </Button>
+      </p>
+    </form>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
 import { logout } from '../../api/auth.ts';
-import { IS_LOGIN_PATH, MEMBER_PATH } from '../../api/member.ts';
+import { showSignedOut } from '../../api/member.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
@@ -27,7 +26,7 @@ export default function LogoutPage() {
       .then(async (target) => {
         if (!current) return;
         forgetUserId();
-        await Promise.all([mutate(IS_LOGIN_PATH, { isLogin: false }, false), mutate(MEMBER_PATH, null, false)]);
+        showSignedOut();
         if (new URL(target, location.origin).origin === location.origin) navigate(target, { replace: true });
         else location.replace(target);
       });

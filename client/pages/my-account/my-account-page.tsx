@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import { fetchData } from '../../api/http.ts';
-import { useMember } from '../../api/member.ts';
+import { refreshMember, showMember, useMember } from '../../api/member.ts';
 import { CONNECTED_SITES_PATH, type ConnectedSites } from '../../features/company-sites/company-sites-api.ts';
 import { useSocialConnect } from '../../features/social/use-social-connect.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -65,14 +65,14 @@ function AccountSections({ children }: { children: ReactElement[] }) {
 /** My account (spec section 2); a member-only route (routes.tsx). */
 export default function MyAccountPage() {
   const { t } = useTranslation();
-  const { member: current, mutate } = useMember('my-account');
+  const { member: current } = useMember('my-account');
   // The page's first drawing is the heaviest of the portal: deferred, React draws it in slices
   // the browser can interrupt instead of one long task. Later changes show at once.
   const firstDrawn = useDeferredValue(current) !== undefined;
   const member = firstDrawn ? current : undefined;
   const { socialTypes, chineseSite } = useVariant();
   const lang = useLanguage();
-  const socialActions = useSocialConnect(() => void mutate());
+  const socialActions = useSocialConnect(() => void refreshMember());
   const { data: connectedSites } = useSWR<ConnectedSites>(member ? CONNECTED_SITES_PATH : null, fetchData);
   // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
   const focusRestore = useRef(false);
@@ -84,22 +84,30 @@ export default function MyAccountPage() {
   // the build paints the same frame ahead of any script (client/screens/prerendered.ts). A
   // member who must change the password first gets only a minimal read; PasswordChangeFirst
   // sends them to change it. The heading's key keeps it, painted or not, when the page arrives.
+  // The lead under it says what the page holds, and is the largest text of the first paint in
+  // every language, so the page's largest paint is not the first field drawn a moment later.
   if (!member || mustChangePassword(member.status)) {
     return (
       <div className="account">
         <h1 key="title">{t('account.title')}</h1>
+        <p key="lead" className="account__lead">
+          {t('common.meta.description')}
+        </p>
         <Spinner />
       </div>
     );
   }
   const entries = menuEntries(member, { chineseSite, providers: socialTypes.length }, connectedSites?.enabled === true);
   const show = (id: string) => entries.some((entry) => entry.id === id);
-  const saved = (next: BrowserMember | undefined) => void (next ? mutate(next, { revalidate: false }) : mutate());
+  const saved = (next: BrowserMember | undefined) => void (next ? showMember(next) : refreshMember());
 
   return (
     <div className="account">
       <BackToSite />
       <h1 key="title">{t('account.title')}</h1>
+      <p key="lead" className="account__lead">
+        {t('common.meta.description')}
+      </p>
       {member.myAccountDeleteDate && (
         <DeletionBanner
           deleteDate={member.myAccountDeleteDate}

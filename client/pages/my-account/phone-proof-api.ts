@@ -10,7 +10,9 @@ export function sendPhoneProofCode(lang: string) {
   return portalRequest<Routes['send']>('POST', PHONE_PROOF_SEND_PATH, { body: { lang } });
 }
 
+export const PHONE_PROOF_CONFIRM_PATH: Routes['confirm']['url'] = '/api/Member/ConfirmPhoneProof';
+
 /** The code that came back: the number is proven once it matches. */
 export function confirmPhoneProof(code: string) {
-  return portalRequest<Routes['confirm']>('POST', '/api/Member/ConfirmPhoneProof', { body: { code } });
+  return portalRequest<Routes['confirm']>('POST', PHONE_PROOF_CONFIRM_PATH, { body: { code } });
 }

@@ -6,13 +6,13 @@ import type { BrowserMember } from '../../../shared/schemas/member.ts';
 import type { Reply } from '../../../shared/schemas/reply.ts';
 import { ApiError } from '../../api/http.ts';
 import { failureCode } from '../../state/request-failure.ts';
-import { MEMBER_PATH } from '../../api/member.ts';
+import { refreshMember } from '../../api/member.ts';
 import { Button } from '../../ui/button.tsx';
 import { endsIn } from '../../ui/countdown.ts';
 import { ResendWithCountdown } from '../../ui/resend-with-countdown.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastSuccess } from '../../state/toasts.ts';
-import { confirmPhoneProof, PHONE_PROOF_SEND_PATH, sendPhoneProofCode } from './phone-proof-api.ts';
+import { confirmPhoneProof, PHONE_PROOF_CONFIRM_PATH, PHONE_PROOF_SEND_PATH, sendPhoneProofCode } from './phone-proof-api.ts';
 
 /** The message of a refused send or confirmation; server codes the page has no better words for keep their error text. */
 function messageKey(reply: Reply<unknown>): string {
@@ -36,8 +36,10 @@ export function PhoneVerification({ member }: { member: BrowserMember }) {
   const [sentTo, setSentTo] = useState<string | undefined>();
   const [code, setCode] = useState('');
   const sending = useSWRMutation(PHONE_PROOF_SEND_PATH, () => sendPhoneProofCode(lang));
-  // Keyed by the user info: it is read again after a confirmation (mobileVerified).
-  const confirming = useSWRMutation(MEMBER_PATH, (_path: string, { arg: code }: { arg: string }) => confirmPhoneProof(code));
+  // The user info is read again after a confirmation (mobileVerified).
+  const confirming = useSWRMutation(PHONE_PROOF_CONFIRM_PATH, (_path: string, { arg: code }: { arg: string }) =>
+    confirmPhoneProof(code).finally(refreshMember),
+  );
   const [problem, setProblem] = useState<string | undefined>();
   const [resendEndsAt, setResendEndsAt] = useState(0);
 
@@ -116,7 +118,6 @@ export function PhoneVerification({ member }: { member: BrowserMember }) {
             {t('account.phoneProof.confirm')}
           </Button>
           <ResendWithCountdown
-            path={PHONE_PROOF_SEND_PATH}
             send={send}
             endsAt={resendEndsAt}
             look="button"

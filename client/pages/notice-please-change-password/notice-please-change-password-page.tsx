@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
-import { RESEND_REMINDER_MAIL_PATH, resendReminderMail } from '../../api/password.ts';
+import { resendReminderMail } from '../../api/password.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readUserId } from '../../session/stored-user.ts';
@@ -26,7 +26,7 @@ export default function NoticePleaseChangePasswordPage() {
       </p>
       <p>{t('password.reminder.instructions')}</p>
       {/* The reminder usually went out before this sign-in (the reminder job), so a resend is open at once. */}
-      <ResendButton path={RESEND_REMINDER_MAIL_PATH} send={() => resendReminderMail(userId, lang)} sentAt={0} />
+      <ResendButton send={() => resendReminderMail(userId, lang)} sentAt={0} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { RESEND_RESET_MAIL_PATH, resendResetMail } from '../../api/password.ts';
+import { resendResetMail } from '../../api/password.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readUserId } from '../../session/stored-user.ts';
@@ -22,12 +22,7 @@ export default function PasswordResetLinkExpiredPage() {
       <h1>{t('password.expired.title')}</h1>
       <p>{t('password.expired.text')}</p>
       {userId ? (
-        <ResendButton
-          path={RESEND_RESET_MAIL_PATH}
-          send={() => resendResetMail(userId, lang)}
-          sentAt={0}
-          onSent={() => storeSentMail(userId)}
-        />
+        <ResendButton send={() => resendResetMail(userId, lang)} sentAt={0} onSent={() => storeSentMail(userId)} />
       ) : (
         <Link href={`/forgot-password${queryString}`} className="button button--primary">
           {t('password.expired.forgotLink')}

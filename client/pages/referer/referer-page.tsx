@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { logout, refererLogin } from '../../api/auth.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';
-import { refreshSessionState } from '../../session/after-sign-in.ts';
+import { refreshSessionState } from '../../api/member.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
 import { closeLogoutModal } from '../../state/logout-modal.ts';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { useVisibleError } from '../../ui/error-display.tsx';
+import { visibleError } from '../../ui/error-display.tsx';
 import { describedBy, FieldMessage } from '../../ui/field-message.tsx';
 
 export interface ConsentCheckboxProps {
@@ -33,7 +33,7 @@ export function ConsentCheckbox({ name, children, required = false, summaryLabel
       dirtySinceLastSubmit: true,
     },
   });
-  const error = useVisibleError(meta);
+  const error = visibleError(meta);
   const errorId = `${id}-error`;
   return (
     <div className="field consent" data-field={name} data-summary-label={summaryLabel && t(summaryLabel)}>

@@ -13,7 +13,7 @@ import { Captcha } from '../../ui/captcha/captcha.tsx';
 import { submitWithFocus } from '../../ui/focus-first-invalid.ts';
 import { captchaAnswer } from '../../ui/captcha/captcha-answer.ts';
 import { NameFields } from '../../ui/name-fields.tsx';
-import { useSocialSignUp } from '../../features/social/social-api.ts';
+import { useSocialSignUp } from '../../features/social/use-social-sign-up.ts';
 import { useVariant } from '../../variant.ts';
 import { pushRegistrationEvent } from '../../data-layer.ts';
 import { socialSignUpPayload, socialSignUpValues, SocialSignUpAccount } from '../../features/social/social-sign-up.tsx';

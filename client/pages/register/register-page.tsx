@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useCountries } from '../../ui/country/use-countries.ts';
-import { useSocialSignUp } from '../../features/social/social-api.ts';
+import { useSocialSignUp } from '../../features/social/use-social-sign-up.ts';
 import { CheckCircleIcon } from '../../ui/icons.tsx';
 import { SocialButtons } from '../../features/social/social-buttons.tsx';
 import { usePageTitle } from '../../layout/page-title.ts';

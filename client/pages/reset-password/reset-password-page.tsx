@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { RESEND_RESET_MAIL_PATH, resendResetMail } from '../../api/password.ts';
+import { resendResetMail } from '../../api/password.ts';
 import { usePageTitle } from '../../layout/page-title.ts';
 import { useLanguage } from '../../session/language-context.ts';
 import { useUrlSession } from '../../session/use-url-session.ts';
@@ -30,12 +30,7 @@ export default function ResetPasswordPage() {
       <p>{t('password.sent.validity')}</p>
       <p>{t('password.sent.noMail')}</p>
       {sent ? (
-        <ResendButton
-          path={RESEND_RESET_MAIL_PATH}
-          send={() => resendResetMail(sent.userId, lang)}
-          sentAt={sent.sentAt}
-          onSent={() => storeSentMail(sent.userId)}
-        />
+        <ResendButton send={() => resendResetMail(sent.userId, lang)} sentAt={sent.sentAt} onSent={() => storeSentMail(sent.userId)} />
       ) : (
         <Link href={`/forgot-password${queryString}`}>{t('password.expired.forgotLink')}</Link>
       )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaptchaType } from '../../../shared/enums.ts';
 import { validateCaptcha } from '../../../shared/rules/registration.ts';
 import { useLanguage } from '../../session/language-context.ts';
-import { useVisibleError } from '../error-display.tsx';
+import { visibleError } from '../error-display.tsx';
 import { FieldMessage } from '../field-message.tsx';
 import { isProviderType, loadProvider, providerLanguage } from './captcha-providers.ts';
 
@@ -32,7 +32,7 @@ export function Captcha({ name, type, siteKey, resetKey = 0 }: CaptchaProps) {
   const widget = useRef<{ reset: () => void } | undefined>(undefined);
   const { t } = useTranslation();
   const { input, meta } = useField<string | undefined>(name, { validate: (value) => validateCaptcha(type, value) });
-  const error = useVisibleError(meta);
+  const error = visibleError(meta);
   const onChange = useRef(input.onChange);
   useLayoutEffect(() => {
     onChange.current = input.onChange;

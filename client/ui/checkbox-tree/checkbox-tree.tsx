@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import type { OptionRecord } from '../../../shared/schemas/info.ts';
-import { useVisibleError } from '../error-display.tsx';
+import { visibleError } from '../error-display.tsx';
 import { describedBy, FieldMessage } from '../field-message.tsx';
 import { Spinner } from '../spinner.tsx';
 import { Chips } from './chips.tsx';
@@ -29,7 +29,7 @@ export function CheckboxTree({ name, legend, options }: CheckboxTreeProps) {
   const id = useId();
   const chipsRef = useRef<HTMLUListElement>(null);
   const { input, meta } = useField<string[]>(name, { isEqual: sameSelection });
-  const error = useVisibleError(meta);
+  const error = visibleError(meta);
   const selection = Array.isArray(input.value) ? input.value : NO_VALUES;
   const tree = options ?? [];
   const errorId = `${id}-error`;

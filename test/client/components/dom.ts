@@ -17,6 +17,7 @@ const GLOBALS = [
   'HTMLButtonElement',
   'HTMLInputElement',
   'HTMLFormElement',
+  'FormData',
   'Element',
   'Node',
   'Text',

@@ -16,12 +16,12 @@ Object.assign(globalThis, {
   dispatchEvent: window.dispatchEvent.bind(window),
 });
 const { render, waitFor, cleanup } = await import('@testing-library/react');
-const { SWRConfig } = await import('swr');
 const { Router } = await import('wouter');
 const { Header } = await import('../../../client/layout/header.tsx');
 const { MemberOnly } = await import('../../../client/session/route-guards.tsx');
 const { LanguageContext } = await import('../../../client/session/language-context.ts');
-const { useMember } = await import('../../../client/api/member.ts');
+const { IS_LOGIN_PATH, MEMBER_PATH, useMember } = await import('../../../client/api/member.ts');
+const { forgetSharedRead } = await import('../../../client/api/shared-reads.ts');
 const { onApiEvent } = await import('../../../client/api/api-events.ts');
 
 const MEMBER = { userId: 'a@example.com', email: 'a@example.com', status: 1 };
@@ -43,8 +43,10 @@ globalThis.fetch = (async (input: string | URL | Request) => {
 
 let signedOutReports = 0;
 onApiEvent('signedOut', () => (signedOutReports += 1));
-t.afterEach(() => {
+t.afterEach(async () => {
   cleanup();
+  // Each test starts from a page load: nothing known yet about the session.
+  await Promise.all([forgetSharedRead(IS_LOGIN_PATH), forgetSharedRead(MEMBER_PATH)]);
   requests.length = 0;
 });
 
@@ -54,13 +56,9 @@ function Probe() {
   return h('p', { 'data-testid': 'probe' }, member ? `member ${member.userId}` : 'waiting');
 }
 
-/** The header and a page under the guard, as routes.tsx lays them out, with a cache of their own. */
+/** The header and a page under the guard, as routes.tsx lays them out. */
 const screen = (page: string, body: ReactNode) =>
-  h(
-    SWRConfig,
-    { value: { provider: () => new Map() } },
-    h(Router, { base: '/en', children: h(LanguageContext.Provider, { value: 'en' }, h(Header, { page }), body) }),
-  );
+  h(Router, { base: '/en', children: h(LanguageContext.Provider, { value: 'en' }, h(Header, { page }), body) });
 const memberRequests = () => requests.filter((path) => path.startsWith('/api/Member'));
 
 t.test('a signed-in member: one request, GET /api/Member, for the header, the guard and the page', async (t) => {

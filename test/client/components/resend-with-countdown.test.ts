@@ -19,7 +19,6 @@ const until = (condition: () => boolean) =>
   );
 
 const props = (send: () => Promise<boolean>, endsAt: number) => ({
-  path: '/api/Member/Reactivate',
   send,
   endsAt,
   seconds: 2,
