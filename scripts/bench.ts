@@ -24,7 +24,7 @@ import { myAccountPaint } from './bench/my-account-paint.ts';
 import { measurePageLoad } from './bench/page-load.ts';
 import { startBenchStack, stopBenchStack, type BenchStack } from './bench/stack.ts';
 import { kib, markdownTable, mib, perSecond, seconds, type Row } from './bench/table.ts';
-import { portalVersusBareProxy, signInsVersusArgon2 } from './bench/throughput.ts';
+import { portalVersusBareProxy, signInsVersusArgon2, type Comparison } from './bench/throughput.ts';
 import { LANGUAGES } from '../shared/languages.ts';
 
 const SECTIONS = ['lighthouse', 'page', 'read', 'sign-in', 'memory'] as const;
@@ -144,10 +144,14 @@ async function readRows(stack: BenchStack): Promise<{ rows: Row[]; failures: num
 
 async function signInRows(stack: BenchStack): Promise<{ rows: Row[]; failures: number }> {
   console.log(`Password sign-ins against argon2id verifications, ${loadSeconds} s each, ${concurrency} at a time ...`);
-  const signIns = await signInsVersusArgon2(stack, loadSeconds, concurrency);
-  const value = `${signIns.ratio.toFixed(2)} (${perSecond(signIns.measured.perSecond)} vs ${perSecond(signIns.yardstick.perSecond)})`;
-  const row = { measure: 'password sign-ins ÷ raw argon2id verifies', value, target: '≥ 0.85', met: met(0.85, signIns.ratio, false) };
-  return { rows: [row], failures: signIns.measured.failures + signIns.yardstick.failures };
+  const { raw, hashSlots } = await signInsVersusArgon2(stack, loadSeconds, concurrency);
+  const value = (c: Comparison) => `${c.ratio.toFixed(2)} (${perSecond(c.measured.perSecond)} vs ${perSecond(c.yardstick.perSecond)})`;
+  const rows = [
+    { measure: 'password sign-ins ÷ raw argon2id verifies', value: value(raw), target: '≥ 0.85', met: met(0.85, raw.ratio, false) },
+    // The same sign-ins against hashing scheduled as the member service schedules it: the stack's own share.
+    { measure: "password sign-ins ÷ verifies in the member service's hash slots", value: value(hashSlots), target: '—' },
+  ];
+  return { rows, failures: raw.measured.failures + raw.yardstick.failures + hashSlots.yardstick.failures };
 }
 
 async function memoryRows(stack: BenchStack): Promise<{ rows: Row[]; failures: number }> {

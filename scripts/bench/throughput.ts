@@ -6,6 +6,7 @@
  * The two sides of a ratio run in alternating one-second slices (A B B A A B ...), not one after
  * the other: what else the machine does, and how fast its cores run, then weighs on both alike.
  */
+import { verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { encodePassword } from '../../server/common/password-encoding.ts';
@@ -43,20 +44,30 @@ async function load(options: autocannon.Options): Promise<Slice> {
   return { done: result.requests.total, failures: result.non2xx + result.errors + result.timeouts, seconds: result.duration || 1 };
 }
 
-/** Runs `measured` and `yardstick` in alternating slices for `seconds` each, and compares their rates. */
-async function interleaved(seconds: number, measured: () => Promise<Slice>, yardstick: () => Promise<Slice>): Promise<Comparison> {
-  const totals = { measured: [] as Slice[], yardstick: [] as Slice[] };
+/**
+ * Runs `measured` and each yardstick in alternating slices for `seconds` each, and compares the
+ * rate of `measured` with each yardstick's.
+ */
+async function interleaved(
+  seconds: number,
+  measured: () => Promise<Slice>,
+  ...yardsticks: Array<() => Promise<Slice>>
+): Promise<Comparison[]> {
+  const sides = [measured, ...yardsticks];
+  const totals = sides.map(() => [] as Slice[]);
   for (let round = 0; round < Math.max(1, Math.round(seconds / SLICE_SECONDS)); round += 1) {
-    // Each side goes first every other round, so neither always runs on a machine the other just heated.
-    const order = round % 2 === 0 ? (['measured', 'yardstick'] as const) : (['yardstick', 'measured'] as const);
-    for (const side of order) totals[side].push(await (side === 'measured' ? measured() : yardstick()));
+    // Each round starts one side later, so no side always runs on a machine another just heated.
+    for (let turn = 0; turn < sides.length; turn += 1) {
+      const side = (round + turn) % sides.length;
+      totals[side]!.push(await sides[side]!());
+    }
   }
   const rate = (slices: Slice[]): Rate => ({
     perSecond: slices.reduce((sum, s) => sum + s.done, 0) / slices.reduce((sum, s) => sum + s.seconds, 0),
     failures: slices.reduce((sum, s) => sum + s.failures, 0),
   });
-  const [m, y] = [rate(totals.measured), rate(totals.yardstick)];
-  return { ratio: m.perSecond / y.perSecond, measured: m, yardstick: y };
+  const [m, ...ys] = totals.map(rate);
+  return ys.map((y) => ({ ratio: m!.perSecond / y.perSecond, measured: m!, yardstick: y }));
 }
 
 /** Authenticated `GET /api/Member`: the portal against @fastify/reply-from doing only the proxying. */
@@ -79,24 +90,36 @@ export async function portalVersusBareProxy(stack: BenchStack, seconds: number, 
   });
   try {
     const portalUrl = stack.portal.url;
+    // Both get the same request, a signed-in browser's.
     const headers = { cookie: stack.cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br, gzip' };
     // Warm both up (JIT, connection pools) before measuring.
     const portal = (duration: number) => load({ url: `${portalUrl}/api/Member`, headers, duration, connections });
-    const bare = (duration: number) => load({ url: `http://127.0.0.1:${port}/api/Member`, duration, connections });
+    const bare = (duration: number) => load({ url: `http://127.0.0.1:${port}/api/Member`, headers, duration, connections });
     await portal(2);
     await bare(2);
-    return await interleaved(
+    const [comparison] = await interleaved(
       seconds,
       () => portal(SLICE_SECONDS),
       () => bare(SLICE_SECONDS),
     );
+    return comparison!;
   } finally {
     await proxy.stop();
   }
 }
 
-/** As many argon2id verifications of `hash` as `concurrency` callers get done in `seconds`. */
-async function argon2Verifies(hash: string, password: string, seconds: number, concurrency: number): Promise<Slice> {
+/**
+ * As many argon2id verifications of `hash` as `concurrency` callers get done in `seconds`, with
+ * `verify`: the library called directly (raw), or the member service's hasher, which runs at most
+ * one hash per core at a time.
+ */
+async function argon2Verifies(
+  verify: (hash: string, password: string) => Promise<boolean>,
+  hash: string,
+  password: string,
+  seconds: number,
+  concurrency: number,
+): Promise<Slice> {
   let done = 0;
   let failures = 0;
   const started = performance.now();
@@ -104,7 +127,7 @@ async function argon2Verifies(hash: string, password: string, seconds: number, c
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
-        if (await argon2id.verify(hash, password)) done += 1;
+        if (await verify(hash, password)) done += 1;
         else failures += 1;
       }
     }),
@@ -112,8 +135,15 @@ async function argon2Verifies(hash: string, password: string, seconds: number, c
   return { done, failures, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Password sign-ins through the portal against raw argon2id verifications, at the same concurrency. */
-export async function signInsVersusArgon2(stack: BenchStack, seconds: number, concurrency: number): Promise<Comparison> {
+export interface SignInComparisons {
+  /** Against the library called directly, in Node's default thread pool of four. */
+  raw: Comparison;
+  /** Against the member service's own hasher (one hash per core at a time): what is left is the stack's own work. */
+  hashSlots: Comparison;
+}
+
+/** Password sign-ins through the portal against argon2id verifications at the same cost and concurrency. */
+export async function signInsVersusArgon2(stack: BenchStack, seconds: number, concurrency: number): Promise<SignInComparisons> {
   // The lockout admits that many password checks of one account at a time and locks on the next
   // (server/bff/sign-in/lockout.ts), right password or not: the bench signs one member in.
   if (concurrency > LOCKOUT_MAX_FAILURES)
@@ -134,13 +164,14 @@ export async function signInsVersusArgon2(stack: BenchStack, seconds: number, co
   };
   const hash = await argon2id.hash(stack.member.password);
   await load({ ...signIn, duration: 2 });
-  const comparison = await interleaved(
+  const [raw, hashSlots] = await interleaved(
     seconds,
     () => load({ ...signIn, duration: SLICE_SECONDS }),
-    () => argon2Verifies(hash, stack.member.password, SLICE_SECONDS, concurrency),
+    () => argon2Verifies(verify, hash, stack.member.password, SLICE_SECONDS, concurrency),
+    () => argon2Verifies(argon2id.verify, hash, stack.member.password, SLICE_SECONDS, concurrency),
   );
   const check = await fetch(signIn.url, { method: 'POST', headers: signIn.headers, body: signIn.body });
   const code = ((await check.json()) as { code?: string }).code;
   if (code !== 'ok') throw new Error(`sign-ins stopped succeeding during the run (${code}); see ${path.join(stack.dir, 'portal.log')}`);
-  return comparison;
+  return { raw: raw!, hashSlots: hashSlots! };
 }

@@ -206,8 +206,10 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     await api.register(csrf, { publicOrigin: config.publicOrigin });
     await api.register(rateLimits, { perMinute: config.rateLimitPerMinute, redis });
     await api.register(session, sessionOptions);
-    api.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+    // A callback hook: an async one would cost every reply a promise for one header.
+    api.addHook('onSend', (_request, reply, _payload, done) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      done();
     });
     await api.register(authRoutes, deps);
     await api.register(otpRoutes, deps);

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContractRoute, HttpMethod, RouteInput, RouteSchema, SuccessData } from '../../shared/contract/route.ts';
 import { Pool } from 'undici';
@@ -58,18 +59,30 @@ function isEnvelope(value: unknown): value is Reply<unknown> {
 }
 
 /**
- * One deadline for a whole exchange, on top of the pool's per-phase timeouts. Its timer ends
- * with the exchange: AbortSignal.timeout would keep one per call for the whole timeout and
- * build a TimeoutError when it fires, long after the reply, at every call.
+ * One deadline for a whole exchange, on top of the pool's per-phase timeouts, as the `signal`
+ * undici takes (an EventEmitter with `aborted` and `reason` serves as well as an AbortSignal).
+ * An AbortController would cost an EventTarget, its listener bookkeeping and an AbortSignal at
+ * every call; AbortSignal.timeout would also keep its timer for the whole timeout, long after the reply.
  */
-async function withDeadline<T>(ms: number, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms).unref();
-  try {
-    return await exchange(deadline.signal);
-  } finally {
-    clearTimeout(timer);
+class ExchangeDeadline extends EventEmitter {
+  aborted = false;
+  reason: DOMException | undefined;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(ms: number) {
+    super();
+    this.timer = setTimeout(expire, ms, this, ms).unref();
   }
+
+  end(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+function expire(deadline: ExchangeDeadline, ms: number): void {
+  deadline.aborted = true;
+  deadline.reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
+  deadline.emit('abort');
 }
 
 /**
@@ -117,16 +130,7 @@ export class Upstream {
     let status: number;
     let text: string;
     try {
-      ({ status, text } = await withDeadline(this.options.timeoutMs, async (signal) => {
-        const response = await this.pool.request({
-          method: request.method,
-          path: this.basePath + request.path,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal,
-        });
-        return { status: response.statusCode, text: await response.body.text() };
-      }));
+      ({ status, text } = await this.exchange(request, headers));
     } catch (err) {
       timed(failureOutcome(err));
       throw new UpstreamUnavailableError(`${request.method} ${request.path} failed`, { cause: err });
@@ -156,17 +160,34 @@ export class Upstream {
     return { status, body: body as Reply };
   }
 
+  /** One request and its whole reply within the deadline (a method: tsx wraps closures made per call). */
+  private async exchange(request: WireRequest, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    const deadline = new ExchangeDeadline(this.options.timeoutMs);
+    try {
+      const response = await this.pool.request({
+        method: request.method,
+        path: this.basePath + request.path,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: deadline,
+      });
+      return { status: response.statusCode, text: await response.body.text() };
+    } finally {
+      deadline.end();
+    }
+  }
+
   /** True when the member service's /readyz (its database and mail queue included) answers 2xx in time. */
   async isReady(): Promise<boolean> {
+    const deadline = new ExchangeDeadline(Math.min(this.options.timeoutMs, 3_000));
     try {
-      const status = await withDeadline(Math.min(this.options.timeoutMs, 3_000), async (signal) => {
-        const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/readyz`, signal });
-        await response.body.dump();
-        return response.statusCode;
-      });
-      return status >= 200 && status < 300;
+      const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/readyz`, signal: deadline });
+      await response.body.dump();
+      return response.statusCode >= 200 && response.statusCode < 300;
     } catch {
       return false;
+    } finally {
+      deadline.end();
     }
   }
 

@@ -50,9 +50,6 @@ export interface EndSessionsOptions {
   reply?: FastifyReply;
 }
 
-const destroy = (store: KeyValueSessionStore, sessionId: string) =>
-  new Promise<void>((resolve, reject) => store.destroy(sessionId, (err) => (err ? reject(err) : resolve())));
-
 /**
  * The one way a signed-in session ends, whatever ends it: sign-out, idle and absolute timeout,
  * Devices and sessions, "This wasn't me", a password change or reset, deletion, a refused ticket.
@@ -79,7 +76,7 @@ export class SessionEnder {
       else {
         await this.ended(sessionId, session, options, this.log);
         // The member's index drops it the next time it is read (memberSessionIds).
-        await destroy(this.store, sessionId);
+        await this.store.destroy(sessionId);
       }
     }
     return ended.length;

@@ -1,5 +1,4 @@
 import type { Session } from 'fastify';
-import type { SessionStore } from '@fastify/session';
 import { TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { KeyValueStore } from './key-value-store.ts';
@@ -21,11 +20,12 @@ const ENDED_SESSION_KEPT_SECONDS = TICKET_VALID_SECONDS;
 const memberKey = (memberId: number) => `member-sessions:${memberId}`;
 
 /** A stored session that cannot be read is no session (the visitor signs in again), not a failure. */
-function parseSession(value: string): Session | null {
+function parseSession(value: string): Session | undefined {
   try {
-    return JSON.parse(value) as Session;
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Session) : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -40,11 +40,11 @@ function holdsAnonymousState(session: Session): boolean {
 }
 
 /**
- * @fastify/session's store over a KeyValueStore. Only signed-in sessions and those of a social
+ * The browser sessions over a KeyValueStore. Only signed-in sessions and those of a social
  * or passkey sign-in under way are stored, so other anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
  * absolute limits, so a stored session never outlives either.
  */
-export class KeyValueSessionStore implements SessionStore {
+export class KeyValueSessionStore {
   constructor(
     private readonly kv: KeyValueStore,
     private readonly clock: Clock,
@@ -69,25 +69,28 @@ export class KeyValueSessionStore implements SessionStore {
     return this.leftMs(session) <= 0;
   }
 
-  set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
-    if (session.memberId === undefined && !holdsAnonymousState(session)) {
-      callback();
-      return;
-    }
+  /** Stores the session as `json` (its JSON text), or nothing for an anonymous one without a sign-in under way. */
+  async save(sessionId: string, session: Session, json: string): Promise<void> {
+    if (session.memberId === undefined && !holdsAnonymousState(session)) return;
     const ttl = this.ttlSeconds(session);
-    const write = ttl > 0 ? this.kv.set(sessionKey(sessionId), JSON.stringify(session), ttl) : this.kv.delete(sessionKey(sessionId));
-    write.then(() => callback(), callback);
+    if (ttl > 0) await this.kv.set(sessionKey(sessionId), json, ttl);
+    else await this.kv.delete(sessionKey(sessionId));
   }
 
-  get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
-    this.kv.get(sessionKey(sessionId)).then(
-      (value) => callback(null, value === undefined ? null : parseSession(value)),
-      (err: unknown) => callback(err),
-    );
+  /** The stored session with the JSON text it was stored as (which tells a later save whether it changed). */
+  async load(sessionId: string): Promise<{ json: string; data: Session } | undefined> {
+    const json = await this.kv.get(sessionKey(sessionId));
+    if (json === undefined) return undefined;
+    const data = parseSession(json);
+    return data && { json, data };
   }
 
-  destroy(sessionId: string, callback: (err?: unknown) => void): void {
-    this.kv.delete(sessionKey(sessionId)).then(() => callback(), callback);
+  async get(sessionId: string): Promise<Session | undefined> {
+    return (await this.load(sessionId))?.data;
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.kv.delete(sessionKey(sessionId));
   }
 
   /** Remembers that a member holds this session, so that all of a member's sessions can be ended together. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { HashSlots } from './hash-slots.ts';
 
 /** Algorithm is a const enum of @node-rs/argon2: 2 = Argon2id. */
 const ARGON2ID = 2 as Algorithm;
@@ -30,16 +31,18 @@ export interface PasswordHasher {
 
 export function passwordHasher(cost: PasswordHashCost): PasswordHasher {
   const options = ARGON2ID_COSTS[cost];
+  const slots = new HashSlots();
   let dummyHash: Promise<string> | undefined;
-  const throwawayHash = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), options));
+  const throwawayHash = () => (dummyHash ??= slots.run(() => hash(randomBytes(16).toString('hex'), options)));
   return {
-    hash: (password) => hash(password, options),
+    hash: (password) => slots.run(() => hash(password, options)),
     async verify(storedHash, password) {
       if (!storedHash) {
-        await verify(await throwawayHash(), password).catch(() => false);
+        const throwaway = await throwawayHash();
+        await slots.run(() => verify(throwaway, password)).catch(() => false);
         return false;
       }
-      return verify(storedHash, password).catch(() => false);
+      return slots.run(() => verify(storedHash, password)).catch(() => false);
     },
     async prepare() {
       await throwawayHash();
