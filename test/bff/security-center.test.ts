@@ -49,16 +49,16 @@ async function memberServiceSays(stack: Stack, token: string) {
 async function memberIdOf(stack: Stack, client: TestClient): Promise<number> {
   const cookie = decodeURIComponent(client.cookies.get('portal-session') ?? '');
   const sessionId = cookie.slice(0, cookie.lastIndexOf('.'));
-  const session = await stack.apps.bff.memberSessions.get(sessionId);
-  return session!.memberId!;
+  const session = await new Promise<any>((resolve) => stack.apps.bff.memberSessions.get(sessionId, (_err, s) => resolve(s)));
+  return session.memberId;
 }
 
 /** The member tokens of the member's stored sessions. */
 async function storedTokens(stack: Stack, memberId: number): Promise<string[]> {
   const store = stack.apps.bff.memberSessions;
   const ids = await store.memberSessionIds(memberId);
-  const sessions = await Promise.all(ids.map((id) => store.get(id)));
-  return sessions.map((s) => s!.memberToken!);
+  const sessions = await Promise.all(ids.map((id) => new Promise<any>((resolve) => store.get(id, (_err, s) => resolve(s)))));
+  return sessions.map((s) => s.memberToken as string);
 }
 
 t.test(

@@ -1,25 +1,16 @@
 import fp from 'fastify-plugin';
-import fastifyCookie, { Signer } from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest, Session } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
 import type { Clock } from '../../common/clock.ts';
 import { ReplyError } from '../errors.ts';
-import { BrowserSession } from '../sessions/browser-session.ts';
-import { VerifiedCookies } from '../sessions/verified-cookies.ts';
 import type { SessionEnder } from '../sessions/end-sessions.ts';
+import { VerifiedCookies } from '../sessions/verified-cookies.ts';
 import type { KeyValueSessionStore } from '../store/session-store.ts';
 
 declare module 'fastify' {
-  /**
-   * The browser's session (sessions/browser-session.ts): the fields below and those other
-   * modules declare are what is stored; `sessionId` names it in the store.
-   */
   interface Session {
-    readonly sessionId: string;
-    /** Drops the stored session and goes on, empty, under a new id. */
-    regenerate(): Promise<void>;
-    /** Removes the session from the store; the request then holds none. */
-    destroy(): Promise<void>;
     memberToken?: string;
     tokenExpiresAt?: string;
     userId?: string;
@@ -51,8 +42,6 @@ declare module 'fastify' {
     allowedDuringPasswordChange?: boolean;
   }
   interface FastifyRequest {
-    /** Loaded before the route runs, saved with the reply when the route changed it. */
-    session: Session;
     /** Starts a signed-in session under a new id (never the id the browser arrived with). */
     startMemberSession(member: SignedInMember, options?: MemberSessionStart): Promise<void>;
     /**
@@ -123,36 +112,26 @@ export function signedInMember(request: FastifyRequest): SignedInMember | undefi
   };
 }
 
-/** Whether the browser's Cookie header still names a session this reply does not keep. */
-function staleCookie(request: FastifyRequest, cookieName: string, session: BrowserSession): boolean {
-  const sent = request.cookies[cookieName];
-  return sent !== undefined && sent !== session.cookieValue;
-}
-
 export default fp(
   async function sessionPlugin(app, options: SessionPluginOptions) {
     const cookieName = options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
     const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure };
     const store = options.store;
-    // The cookie's value is `<id>.<HMAC-SHA256 of the id, base64 without padding>`.
-    const signer = new Signer(options.secret);
-    const verified = new VerifiedCookies(signer);
     // Idle time is counted from the last recorded request, so a session may end up to this much
     // before the idle limit, never after it.
     const lastSeenStepMs = Math.min(LAST_SEEN_STEP_MS, options.idleSeconds * 10);
 
     await app.register(fastifyCookie);
-    app.decorateRequest('session', null as unknown as Session);
-
-    /** The session the browser's cookie names when its signature holds and the store has it, else a new one. */
-    async function loadSession(request: FastifyRequest): Promise<BrowserSession> {
-      const cookieValue = request.cookies[cookieName];
-      const sessionId = cookieValue ? verified.unsign(cookieValue) : undefined;
-      // A cookie whose signature holds names a session the store may no longer have (ended, expired).
-      const stored = sessionId ? await store.load(sessionId) : undefined;
-      if (!stored || !cookieValue || !sessionId) return BrowserSession.fresh(store, request);
-      return BrowserSession.restore(store, request, { sessionId, cookieValue, ...stored });
-    }
+    await app.register(fastifySession, {
+      secret: new VerifiedCookies(options.secret),
+      cookieName,
+      cookie,
+      store,
+      saveUninitialized: false,
+      // Saved only when changed: the onRequest hook below moves lastSeenAt (and with it the
+      // store's TTL) at most every LAST_SEEN_STEP_MS, so most reads touch the store once, to load.
+      rolling: false,
+    });
 
     app.decorateRequest('startMemberSession', async function (this: FastifyRequest, member: SignedInMember, start: MemberSessionStart) {
       await this.session.regenerate();
@@ -175,44 +154,23 @@ export default fp(
       await options.ender.endThisSession(this, reply, { reason: 'tokenRefused', upstream: false });
     });
 
-    // One hook loads the session and holds it to its limits. Idle and absolute limits are checked
-    // against the injected clock on every request; the store TTL enforces the same limits for
-    // sessions nobody comes back to.
+    // Idle and absolute limits are checked against the injected clock on every request; the
+    // store TTL enforces the same limits for sessions nobody comes back to.
     app.addHook('onRequest', async (request) => {
-      const session = await loadSession(request);
-      request.session = session as unknown as Session;
-      const data = request.session;
-      if (data.memberId === undefined) return;
+      const session = request.session;
+      if (!session || session.memberId === undefined) return;
       const now = options.clock.now();
-      const idle = now - (data.lastSeenAt ?? 0) >= options.idleSeconds * 1000;
-      const expired = now - (data.signedInAt ?? 0) >= options.absoluteSeconds * 1000;
+      const idle = now - (session.lastSeenAt ?? 0) >= options.idleSeconds * 1000;
+      const expired = now - (session.signedInAt ?? 0) >= options.absoluteSeconds * 1000;
       if (idle || expired) {
         // Ended like any other session: its token (and its tickets) revoked upstream.
         await options.ender.timedOut(request, expired ? 'absoluteTimeout' : 'idleTimeout');
         await session.regenerate();
-      } else if (now - (data.lastSeenAt ?? 0) >= lastSeenStepMs) data.lastSeenAt = now;
+      } else if (now - (session.lastSeenAt ?? 0) >= lastSeenStepMs) session.lastSeenAt = now;
       // Decided on the matched route, never on the URL's text: a route nobody marked refuses.
       if (passwordChangePending(request) && request.routeOptions.config.allowedDuringPasswordChange !== true) {
         throw new ReplyError(403, 'PasswordChangeRequired');
       }
-    });
-
-    // Saved only when the request changed it (most reads do not: lastSeenAt moves at most every
-    // LAST_SEEN_STEP_MS), and its cookie sent only then; a cookie naming a session that is gone
-    // or was replaced is cleared. Over plain http a Secure session is not saved (its cookie would not come back).
-    app.addHook('onSend', (request, reply, _payload, done) => {
-      const session = request.session as unknown as BrowserSession | null;
-      if (!session) return done();
-      const json = session.changedJson();
-      if (json === undefined || (options.secure && request.protocol !== 'https')) {
-        if (staleCookie(request, cookieName, session)) reply.clearCookie(cookieName, { path: cookie.path });
-        return done();
-      }
-      store.save(session.sessionId, request.session, json).then(() => {
-        session.saved(json);
-        reply.setCookie(cookieName, session.cookieValue ?? signer.sign(session.sessionId), cookie);
-        done();
-      }, done);
     });
   },
   { name: 'portal-session' },

@@ -50,6 +50,9 @@ export interface EndSessionsOptions {
   reply?: FastifyReply;
 }
 
+const destroy = (store: KeyValueSessionStore, sessionId: string) =>
+  new Promise<void>((resolve, reject) => store.destroy(sessionId, (err) => (err ? reject(err) : resolve())));
+
 /**
  * The one way a signed-in session ends, whatever ends it: sign-out, idle and absolute timeout,
  * Devices and sessions, "This wasn't me", a password change or reset, deletion, a refused ticket.
@@ -76,7 +79,7 @@ export class SessionEnder {
       else {
         await this.ended(sessionId, session, options, this.log);
         // The member's index drops it the next time it is read (memberSessionIds).
-        await this.store.destroy(sessionId);
+        await destroy(this.store, sessionId);
       }
     }
     return ended.length;

@@ -17,10 +17,15 @@ export function sessionPublicId(key: string, sessionId: string): string {
   return createHmac('sha256', key).update(`member-session:${sessionId}`).digest('base64url').slice(0, 32);
 }
 
+const read = (store: KeyValueSessionStore, sessionId: string) =>
+  new Promise<Session | null | undefined>((resolve, reject) =>
+    store.get(sessionId, (err, session) => (err ? reject(err) : resolve(session))),
+  );
+
 /** The member's live sessions, as stored (a session that ended meanwhile is left out). */
 export async function memberSessions(store: KeyValueSessionStore, memberId: number): Promise<StoredSession[]> {
   const ids = await store.memberSessionIds(memberId);
-  const sessions = await Promise.all(ids.map(async (sessionId) => ({ sessionId, session: await store.get(sessionId) })));
+  const sessions = await Promise.all(ids.map(async (sessionId) => ({ sessionId, session: await read(store, sessionId) })));
   return sessions.filter((s): s is StoredSession => s.session != null && s.session.memberId === memberId);
 }
 

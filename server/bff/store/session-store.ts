@@ -1,4 +1,5 @@
 import type { Session } from 'fastify';
+import type { SessionStore } from '@fastify/session';
 import { TICKET_VALID_SECONDS } from '../../../shared/limits.ts';
 import type { Clock } from '../../common/clock.ts';
 import type { KeyValueStore } from './key-value-store.ts';
@@ -20,12 +21,11 @@ const ENDED_SESSION_KEPT_SECONDS = TICKET_VALID_SECONDS;
 const memberKey = (memberId: number) => `member-sessions:${memberId}`;
 
 /** A stored session that cannot be read is no session (the visitor signs in again), not a failure. */
-function parseSession(value: string): Session | undefined {
+function parseSession(value: string): Session | null {
   try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Session) : undefined;
+    return JSON.parse(value) as Session;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
@@ -40,11 +40,11 @@ function holdsAnonymousState(session: Session): boolean {
 }
 
 /**
- * The browser sessions over a KeyValueStore. Only signed-in sessions and those of a social
+ * @fastify/session's store over a KeyValueStore. Only signed-in sessions and those of a social
  * or passkey sign-in under way are stored, so other anonymous visitors cost nothing; each save sets the TTL to what is left of the idle and
  * absolute limits, so a stored session never outlives either.
  */
-export class KeyValueSessionStore {
+export class KeyValueSessionStore implements SessionStore {
   constructor(
     private readonly kv: KeyValueStore,
     private readonly clock: Clock,
@@ -69,28 +69,25 @@ export class KeyValueSessionStore {
     return this.leftMs(session) <= 0;
   }
 
-  /** Stores the session as `json` (its JSON text), or nothing for an anonymous one without a sign-in under way. */
-  async save(sessionId: string, session: Session, json: string): Promise<void> {
-    if (session.memberId === undefined && !holdsAnonymousState(session)) return;
+  set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
+    if (session.memberId === undefined && !holdsAnonymousState(session)) {
+      callback();
+      return;
+    }
     const ttl = this.ttlSeconds(session);
-    if (ttl > 0) await this.kv.set(sessionKey(sessionId), json, ttl);
-    else await this.kv.delete(sessionKey(sessionId));
+    const write = ttl > 0 ? this.kv.set(sessionKey(sessionId), JSON.stringify(session), ttl) : this.kv.delete(sessionKey(sessionId));
+    write.then(() => callback(), callback);
   }
 
-  /** The stored session with the JSON text it was stored as (which tells a later save whether it changed). */
-  async load(sessionId: string): Promise<{ json: string; data: Session } | undefined> {
-    const json = await this.kv.get(sessionKey(sessionId));
-    if (json === undefined) return undefined;
-    const data = parseSession(json);
-    return data && { json, data };
+  get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
+    this.kv.get(sessionKey(sessionId)).then(
+      (value) => callback(null, value === undefined ? null : parseSession(value)),
+      (err: unknown) => callback(err),
+    );
   }
 
-  async get(sessionId: string): Promise<Session | undefined> {
-    return (await this.load(sessionId))?.data;
-  }
-
-  async destroy(sessionId: string): Promise<void> {
-    await this.kv.delete(sessionKey(sessionId));
+  destroy(sessionId: string, callback: (err?: unknown) => void): void {
+    this.kv.delete(sessionKey(sessionId)).then(() => callback(), callback);
   }
 
   /** Remembers that a member holds this session, so that all of a member's sessions can be ended together. */
