@@ -135,7 +135,12 @@ t.test('My Profile in Japanese: family name first, the stored country in Japanes
     }
     await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
     const country = page.getByLabel(exactLabel(text('account.profile.country')));
-    await page.waitForFunction(() => document.querySelectorAll('option[value="Germany"]').length > 0);
+    // The member and the country list arrive by separate reads; until the list is there, the
+    // select shows the stored value as it is (ui/select-field.tsx). Wait for both.
+    await page.waitForFunction(
+      (select) => (select as HTMLSelectElement).value === 'Germany' && (select as HTMLSelectElement).options.length > 100,
+      await country.elementHandle(),
+    );
     t.equal(
       await country.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
       lang === 'ja-jp' ? 'ドイツ' : 'Germany',
