@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { OtpVerifyType } from '../../../shared/enums.ts';
-import { LOGIN_ID_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateCodeLogin } from '../../../shared/rules/login.ts';
 import { Button } from '../../ui/button.tsx';
-import { FieldControl } from '../../ui/field-control.tsx';
 import { useNativeForm } from '../../ui/native-form.ts';
+import { AccountIdField } from './account-id-field.tsx';
 
 export interface CodeRequestFormProps {
   /** The account ID typed in password mode. */
@@ -30,17 +29,7 @@ export function CodeRequestForm({ email, otpVerifyType, onTypeChange, onSubmit, 
   return (
     <form {...form.formProps}>
       <p>{t('login.code.intro')}</p>
-      <FieldControl
-        name="email"
-        input={{ defaultValue: email }}
-        error={form.errorOf('email')}
-        label="login.emailOrId"
-        inputMode="email"
-        autoComplete="username"
-        maxLength={LOGIN_ID_MAX_LENGTH}
-        required
-        autoFocus
-      />
+      <AccountIdField email={email} error={form.errorOf('email')} />
       <fieldset className="radio-group">
         <legend className="field__label">{t('login.code.deliveryLegend')}</legend>
         {DELIVERIES.map(([type, label]) => (

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { LOGIN_ID_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/limits.ts';
 import { validateLogin, type LoginValues } from '../../../shared/rules/login.ts';
 import { Button } from '../../ui/button.tsx';
 import { FieldControl } from '../../ui/field-control.tsx';
 import { useSecondsLeft } from '../../ui/countdown.ts';
 import { useNativeForm } from '../../ui/native-form.ts';
+import { AccountIdField } from './account-id-field.tsx';
 import { useUrlSession } from '../../session/use-url-session.ts';
 
 export interface PasswordFormProps {
@@ -32,17 +33,7 @@ export function PasswordForm({ email, onSubmit, onCodeLogin, lockedUntil }: Pass
   });
   return (
     <form {...form.formProps}>
-      <FieldControl
-        name="email"
-        input={{ defaultValue: email }}
-        error={form.errorOf('email')}
-        label="login.emailOrId"
-        inputMode="email"
-        autoComplete="username webauthn"
-        maxLength={LOGIN_ID_MAX_LENGTH}
-        required
-        autoFocus
-      />
+      <AccountIdField email={email} error={form.errorOf('email')} offersPasskeys />
       <FieldControl
         name="password"
         type="password"
