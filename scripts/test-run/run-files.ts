@@ -79,14 +79,23 @@ export function stopRunningFiles() {
   for (const pid of running) killGroup(pid);
 }
 
-function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir: string, compiledDir: string): Promise<FileResult> {
+/** Measures a test process's coverage of the compiled sources (see the hook). */
+const COVERAGE_HOOK = resolve('scripts/test-run/coverage-hook.mjs');
+
+function runFile(
+  file: string,
+  jobId: number,
+  env: NodeJS.ProcessEnv,
+  { resultsDir, compiledDir, coverage }: { resultsDir: string; compiledDir: string; coverage: boolean },
+): Promise<FileResult> {
   const tapPath = join(resultsDir, `${file}.tap`);
   mkdirSync(dirname(tapPath), { recursive: true });
   const out = createWriteStream(tapPath);
   const err = createWriteStream(join(resultsDir, `${file}.stderr`));
   const started = performance.now();
   // Its own process group, so that a file past the hard limit goes with everything it started.
-  const child = spawn(process.execPath, [compiledPath(file, compiledDir)], {
+  const hook = coverage ? [`--import=${COVERAGE_HOOK}`] : [];
+  const child = spawn(process.execPath, [...hook, compiledPath(file, compiledDir)], {
     env: { ...env, TAP_TIMEOUT: String(tapConfig.timeout), TAP_JOB_ID: String(jobId) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -134,9 +143,9 @@ export async function runFiles(
   const worker = async (jobId: number) => {
     // Each job's processes write their raw coverage apart, cut down as each file ends.
     const rawCoverage = resolve(`${COVERAGE_DIR}-raw`, `job-${jobId}`);
-    const jobEnv = coverage ? { ...env, NODE_V8_COVERAGE: rawCoverage } : env;
+    const jobEnv = coverage ? { ...env, TEST_COVERAGE_DIR: rawCoverage, TEST_COMPILED_DIR: resolve(compiledDir) } : env;
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const result = await runFile(file, jobId, jobEnv, resultsDir, compiledDir);
+      const result = await runFile(file, jobId, jobEnv, { resultsDir, compiledDir, coverage });
       if (coverage) keepMeasuredCoverage(rawCoverage);
       results.push(result);
       const status = result.failures.length === 0 ? 'ok    ' : 'not ok';
