@@ -138,14 +138,25 @@ export async function runFiles(
   } = {},
 ): Promise<FileResult[]> {
   const queue = slowestFirst(files);
+  const browserFiles = new Set(files.filter(isBrowserTest));
+  let browsersRunning = 0;
+  // While one job drives a browser, the others take server files while any are left: a browser
+  // test spends much of its time waiting on pages, which a server file's CPU fills.
+  const nextFile = () => {
+    const at = browsersRunning > 0 ? queue.findIndex((file) => !browserFiles.has(file)) : 0;
+    return queue.splice(Math.max(at, 0), 1)[0];
+  };
   const results: FileResult[] = [];
   if (coverage) mkdirSync(COVERAGE_DIR, { recursive: true });
   const worker = async (jobId: number) => {
     // Each job's processes write their raw coverage apart, cut down as each file ends.
     const rawCoverage = resolve(`${COVERAGE_DIR}-raw`, `job-${jobId}`);
     const jobEnv = coverage ? { ...env, TEST_COVERAGE_DIR: rawCoverage, TEST_COMPILED_DIR: resolve(compiledDir) } : env;
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (let file = nextFile(); file !== undefined; file = nextFile()) {
+      const browser = browserFiles.has(file);
+      if (browser) browsersRunning += 1;
       const result = await runFile(file, jobId, jobEnv, { resultsDir, compiledDir, coverage });
+      if (browser) browsersRunning -= 1;
       if (coverage) keepMeasuredCoverage(rawCoverage);
       results.push(result);
       const status = result.failures.length === 0 ? 'ok    ' : 'not ok';
