@@ -53,6 +53,7 @@ import { sessionKeys } from './session-keys.ts';
 import type { SendBackchannelLogout } from './oidc/backchannel.ts';
 import companySiteRoutes from './routes/company-sites.ts';
 import { mountOpenIdProvider, type MountedProvider } from './oidc/mount-provider.ts';
+import { lazySchemaCompilers } from '../common/lazy-schema-compilers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     clientErrorHandler: clientErrorReply(headers),
     frameworkErrors: failureReply,
     ajv: { plugins: [addFreeTextFormat] },
+    schemaController: lazySchemaCompilers(),
     // The spec's paths mix /api/Member and /api/member; a stray trailing slash should not 404.
     routerOptions: { ignoreTrailingSlash: true },
   });

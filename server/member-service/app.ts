@@ -38,6 +38,7 @@ import { createSmsSender } from './sms/create-sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
 import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 import { wellFormedText } from '../common/well-formed-text.ts';
+import { lazySchemaCompilers } from '../common/lazy-schema-compilers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
       customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true },
       plugins: [addFreeTextFormat],
     },
+    schemaController: lazySchemaCompilers(),
     // What is refused before routing (headers too large, a malformed URL) answers in the envelope too.
     clientErrorHandler: clientErrorReply({ headers: {}, codeFor: (status) => (status === 408 ? 'servererror' : 'FormValidateFail') }),
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
