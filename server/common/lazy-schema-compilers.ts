@@ -2,6 +2,13 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles every route schema not compiled yet (they compile on first use, see below). */
+    compileAllSchemas(): void;
+  }
+}
+
 /** What Fastify hands a compiler for one route and what it calls (it reads ajv's `errors` from the function). */
 interface RouteSchema {
   schema: unknown;
@@ -16,17 +23,31 @@ type Factory<Compiled> = (externalSchemas: unknown, options: unknown) => (route:
 const ajvValidators = AjvCompiler as unknown as () => Factory<Validate>;
 const jsonSerializers = SerializerSelector as unknown as () => Factory<Serialize>;
 
+/** A route's compiler that compiles once, when its route first needs it or when every pending one is asked for. */
 function compiledOnFirstUse<Compiled extends (data: unknown) => unknown>(
   factory: Factory<Compiled>,
+  pending: Set<() => unknown>,
   wrap: (compile: () => Compiled) => Compiled,
 ): Factory<Compiled> {
   return (externalSchemas, options) => {
     const compilerFor = factory(externalSchemas, options);
     return (route) => {
       let compiled: Compiled | undefined;
-      return wrap(() => (compiled ??= compilerFor(route)));
+      const compile = () => {
+        pending.delete(compile);
+        return (compiled ??= compilerFor(route));
+      };
+      pending.add(compile);
+      return wrap(compile);
     };
   };
+}
+
+export interface LazySchemaCompilers {
+  /** Fastify's `schemaController` option. */
+  schemaController: NonNullable<FastifyServerOptions['schemaController']>;
+  /** Compiles every schema not compiled yet; throws what a schema's compiler throws. */
+  compileAll(): void;
 }
 
 /**
@@ -34,22 +55,25 @@ function compiledOnFirstUse<Compiled extends (data: unknown) => unknown>(
  * schema compiled when the route first validates or writes, not every route's at start.
  * Compiling all of them is about a third of a second of CPU at every start, and most processes
  * (a test's portal, an instance that lives a short while) serve a few of the routes. A schema
- * that does not compile fails its route's first request instead of the start; the hostile-input
- * tests send every route requests, so a broken schema still fails the test run. One set per
- * app, as Fastify makes its own.
+ * that does not compile would fail its route's first request instead of the start: a test
+ * compiles every schema of both apps (`compileAll`). One set per app, as Fastify makes its own.
  */
-export const lazySchemaCompilers = () =>
-  ({
-    compilersFactory: {
-      buildValidator: compiledOnFirstUse(ajvValidators(), (compile) => {
-        const validate: Validate = (data) => {
-          const compiled = compile();
-          const result = compiled(data);
-          validate.errors = compiled.errors;
-          return result;
-        };
-        return validate;
-      }),
-      buildSerializer: compiledOnFirstUse(jsonSerializers(), (compile) => (data) => compile()(data)),
+export function lazySchemaCompilers(): LazySchemaCompilers {
+  const pending = new Set<() => unknown>();
+  const buildValidator = compiledOnFirstUse(ajvValidators(), pending, (compile) => {
+    const validate: Validate = (data) => {
+      const compiled = compile();
+      const result = compiled(data);
+      validate.errors = compiled.errors;
+      return result;
+    };
+    return validate;
+  });
+  const buildSerializer = compiledOnFirstUse(jsonSerializers(), pending, (compile) => (data) => compile()(data));
+  return {
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } } as unknown as LazySchemaCompilers['schemaController'],
+    compileAll: () => {
+      for (const compile of pending) compile();
     },
-  }) as unknown as NonNullable<FastifyServerOptions['schemaController']>;
+  };
+}
