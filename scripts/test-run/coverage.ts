@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { COMPILED_DIR } from './compile.ts';
 
 /**
- * What c8 reads: V8's coverage of each test process (NODE_V8_COVERAGE, inherited by every
- * child), cut down to the measured trees (keepMeasuredCoverage). tap's own coverage loses the
- * source maps, so c8 reads the raw data instead.
+ * What c8 reads: V8's coverage of each test process (coverage-hook.mjs) and of every process it
+ * starts (NODE_V8_COVERAGE), cut down to the measured trees (keepMeasuredCoverage). tap's own
+ * coverage loses the source maps, so c8 reads the raw data instead.
  */
 export const COVERAGE_DIR = '.tap/v8-coverage';
 const REPORT_DIR = '.tap/coverage-report';

@@ -79,14 +79,23 @@ export function stopRunningFiles() {
   for (const pid of running) killGroup(pid);
 }
 
-function runFile(file: string, jobId: number, env: NodeJS.ProcessEnv, resultsDir: string, compiledDir: string): Promise<FileResult> {
+/** Measures a test process's coverage of the compiled sources (see the hook). */
+const COVERAGE_HOOK = resolve('scripts/test-run/coverage-hook.mjs');
+
+function runFile(
+  file: string,
+  jobId: number,
+  env: NodeJS.ProcessEnv,
+  { resultsDir, compiledDir, coverage }: { resultsDir: string; compiledDir: string; coverage: boolean },
+): Promise<FileResult> {
   const tapPath = join(resultsDir, `${file}.tap`);
   mkdirSync(dirname(tapPath), { recursive: true });
   const out = createWriteStream(tapPath);
   const err = createWriteStream(join(resultsDir, `${file}.stderr`));
   const started = performance.now();
   // Its own process group, so that a file past the hard limit goes with everything it started.
-  const child = spawn(process.execPath, [compiledPath(file, compiledDir)], {
+  const hook = coverage ? [`--import=${COVERAGE_HOOK}`] : [];
+  const child = spawn(process.execPath, [...hook, compiledPath(file, compiledDir)], {
     env: { ...env, TAP_TIMEOUT: String(tapConfig.timeout), TAP_JOB_ID: String(jobId) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -129,14 +138,25 @@ export async function runFiles(
   } = {},
 ): Promise<FileResult[]> {
   const queue = slowestFirst(files);
+  const browserFiles = new Set(files.filter(isBrowserTest));
+  let browsersRunning = 0;
+  // While one job drives a browser, the others take server files while any are left: a browser
+  // test spends much of its time waiting on pages, which a server file's CPU fills.
+  const nextFile = () => {
+    const at = browsersRunning > 0 ? queue.findIndex((file) => !browserFiles.has(file)) : 0;
+    return queue.splice(Math.max(at, 0), 1)[0];
+  };
   const results: FileResult[] = [];
   if (coverage) mkdirSync(COVERAGE_DIR, { recursive: true });
   const worker = async (jobId: number) => {
     // Each job's processes write their raw coverage apart, cut down as each file ends.
     const rawCoverage = resolve(`${COVERAGE_DIR}-raw`, `job-${jobId}`);
-    const jobEnv = coverage ? { ...env, NODE_V8_COVERAGE: rawCoverage } : env;
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const result = await runFile(file, jobId, jobEnv, resultsDir, compiledDir);
+    const jobEnv = coverage ? { ...env, TEST_COVERAGE_DIR: rawCoverage, TEST_COMPILED_DIR: resolve(compiledDir) } : env;
+    for (let file = nextFile(); file !== undefined; file = nextFile()) {
+      const browser = browserFiles.has(file);
+      if (browser) browsersRunning += 1;
+      const result = await runFile(file, jobId, jobEnv, { resultsDir, compiledDir, coverage });
+      if (browser) browsersRunning -= 1;
       if (coverage) keepMeasuredCoverage(rawCoverage);
       results.push(result);
       const status = result.failures.length === 0 ? 'ok    ' : 'not ok';
