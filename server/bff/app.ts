@@ -53,6 +53,7 @@ import { sessionKeys } from './session-keys.ts';
 import type { SendBackchannelLogout } from './oidc/backchannel.ts';
 import companySiteRoutes from './routes/company-sites.ts';
 import { mountOpenIdProvider, type MountedProvider } from './oidc/mount-provider.ts';
+import { lazySchemaCompilers } from '../common/lazy-schema-compilers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +93,7 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
   const logo = logoOrigin(config.brand);
   const headers = securityHeaders({ https, widgetOrigins: captchaContentSources(config.captcha), imageOrigins: logo ? [logo] : [] });
 
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     logger:
       options.logger === false
@@ -111,10 +113,12 @@ export async function buildApp(config: BffConfig, options: BuildAppOptions = {})
     clientErrorHandler: clientErrorReply(headers),
     frameworkErrors: failureReply,
     ajv: { plugins: [addFreeTextFormat] },
+    schemaController: schemas.schemaController,
     // The spec's paths mix /api/Member and /api/member; a stray trailing slash should not 404.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  app.decorate('compileAllSchemas', schemas.compileAll);
   app.addHook('onResponse', logResponse);
 
   const upstream = new Upstream({

@@ -1,7 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
-import { MEMBER_SERVICE_ROUTES } from '../../shared/contract/index.ts';
 import type { ContractRoute, HttpMethod } from '../../shared/contract/route.ts';
 
 interface CheckedRoute {
@@ -21,8 +20,12 @@ const checked = ({ method, url, schema }: ContractRoute): CheckedRoute => ({
   },
 });
 
-/** The compiled checks of each contract route, found by the route object a call names. */
-const BY_ROUTE = new Map<ContractRoute, CheckedRoute>(MEMBER_SERVICE_ROUTES.map((route) => [route, checked(route)]));
+/**
+ * The compiled checks of each contract route called so far, found by the route object a call
+ * names. Compiled at a route's first call: compiling all of them cost every start about 50 ms,
+ * for routes most processes never call.
+ */
+const BY_ROUTE = new Map<ContractRoute, CheckedRoute>();
 
 export type ContractCheck = { ok: true; body: unknown } | { ok: false; problem: string };
 

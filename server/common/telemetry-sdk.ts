@@ -16,7 +16,10 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { urlMasking } from './telemetry-url-masking.ts';
 
-/** Packages the app imports as ES modules that are patched through the module loader's hook. */
+/**
+ * Packages patched through the module loader's hook when imported as ES modules (ioredis; pg
+ * is loaded with `require` where a database URL asks for it, and patched through that).
+ */
 const HOOKED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
 
 let sdk: NodeSDK | undefined;

@@ -38,6 +38,7 @@ import { createSmsSender } from './sms/create-sms-sender.ts';
 import { openMemberStore } from './store/store.ts';
 import { lazyChildLogger } from '../common/lazy-child-logger.ts';
 import { wellFormedText } from '../common/well-formed-text.ts';
+import { lazySchemaCompilers } from '../common/lazy-schema-compilers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,7 @@ const REDACT = [
  * README.md and closes the store when the app closes. It does not listen.
  */
 export async function buildMemberService(config: MemberServiceConfig, options: MemberServiceOptions = {}): Promise<FastifyInstance> {
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: REDACT },
     childLoggerFactory: lazyChildLogger,
@@ -87,11 +89,13 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
       customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: true },
       plugins: [addFreeTextFormat],
     },
+    schemaController: schemas.schemaController,
     // What is refused before routing (headers too large, a malformed URL) answers in the envelope too.
     clientErrorHandler: clientErrorReply({ headers: {}, codeFor: (status) => (status === 408 ? 'servererror' : 'FormValidateFail') }),
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
       reply.code(400).send(fail('FormValidateFail')),
   });
+  app.decorate('compileAllSchemas', schemas.compileAll);
   const passwords = passwordHasher(config.passwordHashCost);
   await passwords.prepare();
   const store = await openMemberStore({

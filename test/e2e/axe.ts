@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { requestsQuiet } from './requests-quiet.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -15,7 +16,7 @@ interface Violation {
 /** The page as it has settled: its heading shown, its requests done, its fonts in. */
 export async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await requestsQuiet(page);
   // A long page draws its parts one after another (My account), busy until all are in.
   await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
 }

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { countRequests } from './requests-quiet.ts';
 
 /**
  * Debian's build of Chromium's headless shell: the same Blink as the browser without its
@@ -21,10 +22,15 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-/** Starts Chromium (with a throwaway profile of its own) and closes it when the test ends. */
+/**
+ * Starts Chromium (with a throwaway profile of its own) and closes it when the test ends. Every
+ * context it makes counts its requests, so that `requestsQuiet` knows when a page has settled.
+ */
 export async function launchBrowser(t: Teardown): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   t.teardown(() => browser.close());
+  const makeContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => countRequests(await makeContext(options));
   return browser;
 }
 

@@ -5,6 +5,7 @@ import { startCompanySite } from '../helpers/company-site.ts';
 import { addPlatformAuthenticator, launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
+import { requestsQuiet } from './requests-quiet.ts';
 
 /**
  * Passkeys in the browser with Chromium's virtual authenticator (a platform authenticator that
@@ -49,7 +50,7 @@ t.test('reached by IP address (which browsers refuse as relying party), the logi
   await page.goto('/en/login');
   await page.getByRole('button', { name: text('login.submit'), exact: true }).waitFor();
   // The button would come once the screen is hydrated: looked for when the page has settled.
-  await page.waitForLoadState('networkidle');
+  await requestsQuiet(page);
   t.equal(await page.getByRole('button', { name: text('login.passkey.button') }).count(), 0);
   await context.close();
 });

@@ -5,6 +5,7 @@ import { createActiveMember, signIn, startStack } from '../helper.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { textsOf } from './texts.ts';
+import { requestsQuiet } from './requests-quiet.ts';
 
 /**
  * Screens painted at build time, on one portal and one browser (each test its own context and
@@ -54,7 +55,7 @@ for (const lang of LANGUAGES) {
       t.match(shell, /<div id="root" inert><\w/, `${screen}: the shell holds the painted screen`);
       await page.goto(`/${lang}/${screen}`);
       await page.locator('#root:not([inert])').waitFor();
-      await page.waitForLoadState('networkidle');
+      await requestsQuiet(page);
       t.equal(
         await page.evaluate(() => (window as unknown as { removedPainted: number }).removedPainted),
         0,
@@ -103,7 +104,7 @@ for (const lang of ['en', 'ja-jp'] as const) {
     await page.goto(`/${lang}/register`);
     await page.locator('#root:not([inert])').waitFor();
     await page.locator('#root input[type="email"]:not([readonly])').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await requestsQuiet(page);
     t.same(await page.evaluate(() => (window as unknown as { spinnersSeen: string[] }).spinnersSeen), [], 'no spinner in between');
     t.same(
       await page.evaluate(() => (window as unknown as { takenOver?: object }).takenOver),

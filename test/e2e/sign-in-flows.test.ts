@@ -7,6 +7,7 @@ import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { exactLabel, textsOf } from './texts.ts';
+import { requestsQuiet } from './requests-quiet.ts';
 
 const SITE_KEY = 'shop-site-key-0123456789abcdef0123456789';
 
@@ -145,7 +146,7 @@ t.test('a session lost meanwhile opens Member Logged Out; any click goes to logi
   t.pass('signed in, My account keeps the query');
   await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
   // A reply still under way would set the session cookie again after it is cleared.
-  await page.waitForLoadState('networkidle');
+  await requestsQuiet(page);
   await context.clearCookies();
   await page.getByLabel(exactLabel(text('account.profile.firstName'))).fill('Augusta');
   for (const legend of [text('account.profile.productsOfInterest'), text('account.profile.businessApplicationAreas')]) {

@@ -1,15 +1,8 @@
 import { createHmac } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { CredentialKey, NewPasskey } from '../../../shared/contract/passkeys.ts';
 import type { RelyingParty } from './relying-party.ts';
+import { webAuthnLibrary } from './webauthn-library.ts';
 
 /** Every ceremony asks the authenticator to verify the member (PIN, biometrics), not only presence. */
 const USER_VERIFICATION = 'required' as const;
@@ -22,11 +15,12 @@ export function userHandle(memberId: number, secret: string): Uint8Array<ArrayBu
   return new Uint8Array(createHmac('sha256', secret).update(`passkey-user:${memberId}`).digest());
 }
 
-export function registrationOptions(
+export async function registrationOptions(
   rp: RelyingParty,
   member: { userId: string; handle: Uint8Array<ArrayBuffer> },
   existing: Array<{ credentialId: string; transports: string[] }>,
 ) {
+  const { generateRegistrationOptions } = await webAuthnLibrary();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -44,6 +38,7 @@ export async function verifiedRegistration(
   response: RegistrationResponseJSON,
   challenge: string,
 ): Promise<Omit<NewPasskey, 'name'> | undefined> {
+  const { verifyRegistrationResponse } = await webAuthnLibrary();
   const result = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -62,7 +57,8 @@ export async function verifiedRegistration(
 }
 
 /** Discoverable credentials only: the browser offers whichever passkeys it holds for the portal. */
-export function authenticationOptions(rp: RelyingParty) {
+export async function authenticationOptions(rp: RelyingParty) {
+  const { generateAuthenticationOptions } = await webAuthnLibrary();
   return generateAuthenticationOptions({ rpID: rp.id, userVerification: USER_VERIFICATION, allowCredentials: [] });
 }
 
@@ -96,6 +92,7 @@ export async function verifiedAssertion(
   secret: string,
 ): Promise<VerifiedAssertion | undefined> {
   if (response.response.userHandle !== expectedUserHandle(key.memberId, secret)) return undefined;
+  const { verifyAuthenticationResponse } = await webAuthnLibrary();
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

@@ -43,10 +43,24 @@ function merged(branches: Schema[], siblings: Schema): Schema {
   return schema;
 }
 
+/**
+ * The plain form of each schema object rewritten so far. Routes share their envelopes and most
+ * of their parts (every route's refusal replies are the same few objects): each is rewritten once
+ * per process instead of once per route and status.
+ */
+const rewritten = new WeakMap<Schema, unknown>();
+
 /** A copy of a reply schema without unions, or an error naming where one of objects stays. */
 export function plainReply(schema: unknown, where: string): unknown {
   if (Array.isArray(schema)) return schema.map((item, index) => plainReply(item, `${where}/${index}`));
   if (!isSchema(schema)) return schema;
+  if (rewritten.has(schema)) return rewritten.get(schema);
+  const plain = rewrite(schema, where);
+  rewritten.set(schema, plain);
+  return plain;
+}
+
+function rewrite(schema: Schema, where: string): unknown {
   const copy: Schema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, plainReply(value, `${where}/${key}`)]));
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = copy[keyword];

@@ -3,7 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import type { BffConfig } from '../config.ts';
 import type { KeyValueStore } from './key-value-store.ts';
 import { MemoryStore } from './memory-store.ts';
-import { RedisStore } from './redis-store.ts';
+import type { RedisStore } from './redis-store.ts';
 
 export interface PortalStore {
   store: KeyValueStore;
@@ -17,6 +17,9 @@ export async function createStore(
   options: { clock: Clock; log: FastifyBaseLogger },
 ): Promise<PortalStore> {
   if (config.redisUrl === undefined) return { store: new MemoryStore(options.clock), redis: undefined };
+  // Loaded only with REDIS_URL: ioredis costs about 100 ms to import, which a single instance
+  // (and every test without Redis) would pay for nothing.
+  const { RedisStore } = await import('./redis-store.ts');
   const redis = new RedisStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, log: options.log });
   await redis.connect();
   return { store: redis, redis };

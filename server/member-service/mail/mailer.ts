@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeOutboxFile } from '../delivery/outbox-file.ts';
 import { smtpTransportOptions } from './smtp-transport.ts';
@@ -25,14 +25,25 @@ export interface MailerOptions {
   logger: FastifyBaseLogger;
 }
 
-/** Mail goes to `.eml` files in DATA_DIR/outbox, or to the SMTP server of SMTP_URL. */
-export function createMailer(options: MailerOptions): Mailer {
-  const transport: Transporter = options.smtpUrl
+/** The transport of SMTP_URL, or one that writes each message out whole for the outbox. */
+async function openTransport(options: MailerOptions): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return options.smtpUrl
     ? nodemailer.createTransport(smtpTransportOptions(options.smtpUrl, options.smtpAllowPlaintext ?? false))
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+}
+
+/**
+ * Mail goes to `.eml` files in DATA_DIR/outbox, or to the SMTP server of SMTP_URL. nodemailer
+ * (about 60 ms to import) is loaded by the first mail, not at every start.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  let opening: Promise<Transporter> | undefined;
   const kind = options.smtpUrl ? 'smtp' : 'outbox';
 
   async function send(mail: OutgoingMail): Promise<void> {
+    opening ??= openTransport(options);
+    const transport = await opening;
     const info = await transport.sendMail({ from: options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     if (kind === 'outbox') {
       const file = await writeOutboxFile(options.dataDir, '.eml', (info as unknown as { message: Buffer }).message);
@@ -43,5 +54,6 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
-  return { kind, send, close: () => transport.close() };
+  const close = (): void => void opening?.then((transport) => transport.close());
+  return { kind, send, close };
 }

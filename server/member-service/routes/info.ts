@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OptionCategory } from '../../../shared/enums.ts';
 import { languageFromCode } from '../../../shared/languages.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
-import { countryList } from '../data/countries.ts';
+import { countryList } from '../data/country-lookup.ts';
 import { optionList } from '../data/options.ts';
 import { sampleNumbers } from '../data/sample-numbers.ts';
 import { infoContract } from '../../../shared/contract/info.ts';
@@ -13,7 +13,7 @@ export async function infoRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { countries, options, sampleNumber } = infoContract;
   api.get(countries.url, { schema: countries.schema }, async (request) =>
-    ok(countryList(request.params.isSimplifiedChinese.toLowerCase() === 'true')),
+    ok(await countryList(request.params.isSimplifiedChinese.toLowerCase() === 'true')),
   );
 
   api.get(options.url, { schema: options.schema }, async (request) =>

@@ -4,7 +4,7 @@ import { validateProfile } from '../../../shared/rules/profile.ts';
 import { profileContract } from '../../../shared/contract/profile.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
-import { regionOf } from '../data/countries.ts';
+import { regionOf } from '../data/country-lookup.ts';
 import { toMember } from '../member-view.ts';
 import { mobileNumberOf } from '../phone/proven-mobile.ts';
 import type { MemberRow } from '../store/schema.ts';
@@ -26,8 +26,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: ServiceContext): 
     const member = request.member!;
     const body = withoutChinaPhone(request.body);
     const values = { ...body, VATNumber: body.memberExtension?.vatNumber, Address: body.memberExtension?.address };
-    const ruleErrors = validateProfile(values, { source: member.source, region: regionOf(body.country) });
-    const errors = errorList(ruleErrors, checkContactFacts(values, ruleErrors), checkOptionValues(body));
+    const ruleErrors = validateProfile(values, { source: member.source, region: await regionOf(body.country) });
+    const errors = errorList(ruleErrors, await checkContactFacts(values, ruleErrors), checkOptionValues(body));
     if (errors.length > 0) return reply.code(400).send(fail('FormValidateFail', { errors }));
 
     // A changed number is unproven until a code sent to it comes back (phone/proven-mobile.ts).

@@ -11,7 +11,7 @@ import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { decodePassword } from '../../common/password-encoding.ts';
 import { consentsToRecord, consentValues } from '../consents.ts';
 import type { ServiceContext } from '../context.ts';
-import { regionOf } from '../data/countries.ts';
+import { regionOf } from '../data/country-lookup.ts';
 import { mailLanguage } from '../language.ts';
 import { isCommonPassword } from '../security/common-passwords.ts';
 import { randomToken } from '../security/tokens.ts';
@@ -21,8 +21,8 @@ import { errorList } from '../validation/form-errors.ts';
 const trimmed = (value: string | undefined) => (value ?? '').trim();
 
 /** A password that passes the rules may still be one of the most common breached ones. */
-function commonPasswordError(password: string | undefined, ruleError: FieldCode | undefined): FieldCode | undefined {
-  return password !== undefined && ruleError === undefined && isCommonPassword(password) ? 'PasswordTooCommon' : undefined;
+async function commonPasswordError(password: string | undefined, ruleError: FieldCode | undefined): Promise<FieldCode | undefined> {
+  return password !== undefined && ruleError === undefined && (await isCommonPassword(password)) ? 'PasswordTooCommon' : undefined;
 }
 
 /** A social sign-up (verified by the BFF) has no password. */
@@ -71,15 +71,15 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServiceContext):
     const ruleErrors = validateRegistration(values, {
       source,
       isIotmartAna: source === PROMOTIONAL_PASS,
-      region: regionOf(body.country),
+      region: await regionOf(body.country),
       isSocialSignUp: social !== undefined && body.password === undefined,
     });
     const undecodable: FieldErrors = {
       password:
-        body.password !== undefined && password === undefined ? 'PasswordFormat' : commonPasswordError(password, ruleErrors.password),
+        body.password !== undefined && password === undefined ? 'PasswordFormat' : await commonPasswordError(password, ruleErrors.password),
       confirmPassword: body.confirmPassword !== undefined && confirmPassword === undefined ? 'PasswordFormat' : undefined,
     };
-    const errors = errorList(undecodable, ruleErrors, checkContactFacts(values, ruleErrors));
+    const errors = errorList(undecodable, ruleErrors, await checkContactFacts(values, ruleErrors));
     if (errors.length > 0) return reply.code(400).send(fail('FormValidateFail', { errors }));
 
     const email = normalizeEmail(body.email);

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -50,9 +51,16 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Dat
   });
 }
 
+/**
+ * The PostgreSQL client, loaded only when a URL is given (about 50 ms to import, which the
+ * embedded database's start skips). pg is a CommonJS package, so it loads synchronously.
+ */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file DATA_DIR/members.sqlite. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

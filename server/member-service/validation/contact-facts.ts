@@ -2,7 +2,7 @@ import { OptionCategory } from '../../../shared/enums.ts';
 import type { ContactValues } from '../../../shared/rules/contact.ts';
 import { isChina } from '../../../shared/rules/countries.ts';
 import type { FieldErrors } from '../../../shared/rules/types.ts';
-import { findCountry } from '../data/countries.ts';
+import { findCountry } from '../data/country-lookup.ts';
 import { isOptionValue } from '../data/options.ts';
 import { isValidMobileNumber, isValidPhoneNumber } from './phone-numbers.ts';
 
@@ -11,9 +11,9 @@ import { isValidMobileNumber, isValidPhoneNumber } from './phone-numbers.ts';
  * ones it knows, and phone numbers exist in the numbering plan of their calling code.
  * Fields that already have an error are left alone.
  */
-export function checkContactFacts(values: ContactValues, errors: FieldErrors): FieldErrors {
+export async function checkContactFacts(values: ContactValues, errors: FieldErrors): Promise<FieldErrors> {
   const facts: FieldErrors = {};
-  const country = findCountry(values.country);
+  const country = await findCountry(values.country);
   if (!errors.country && !country) facts.country = 'Form_NotExist';
   if (!errors.state && country && country.states.length > 0 && !country.states.includes((values.state ?? '').trim())) {
     facts.state = 'Form_NotExist';

@@ -20,7 +20,7 @@ export async function newPasswordProblem(
   if (password === undefined) return { ruleCode: 'PasswordFormat' };
   const ruleCode = validateNewPassword({ password, confirmPassword: password }, 'change').password;
   if (ruleCode) return { ruleCode };
-  if (isCommonPassword(password)) return { ruleCode: 'PasswordTooCommon' };
+  if (await isCommonPassword(password)) return { ruleCode: 'PasswordTooCommon' };
   const lower = password.toLowerCase();
   const email = normalizeEmail(member.email);
   if (lower === email || lower === email.split('@')[0]) return { resultCode: 'useridpwdthesame' };
