@@ -213,7 +213,7 @@ t.test('one-time codes', async (t) => {
     const ada = await member({ proven_mobile: '+4915123456789' });
     const browser = createClient(stack.bffUrl);
     const sent = await browser.post('/api/Member/SendOtpCode', { userId: ada.email, otpVerifyType: 2 });
-    // The digits go only to a browser the member signed in from (test/security/v6-authentication/phone-codes-tell-nothing-about-who-has-a-phone.test.ts).
+    // The digits go only to a browser the member signed in from (test/security/v6-authentication/unproven-addresses-and-numbers-get-nothing-of-the-account.test.ts).
     t.same(sent.body, { isSuccess: true, code: 'ok', data: { showSendCode: true, remainingSeconds: 180 } });
     const again = await browser.post('/api/Member/SendOtpCode', { userId: ada.email, otpVerifyType: 2 });
     t.ok(again.body.data.remainingSeconds <= 180, 'within the window no other code is sent');
