@@ -6,8 +6,8 @@ import { startCompanySite, type CompanySite } from '../helpers/company-site.ts';
 import { mailedCode } from '../member-service/sign-in-fixtures.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
-import { exactLabel, textsOf } from './texts.ts';
 import { requestsQuiet } from './requests-quiet.ts';
+import { exactLabel, textsOf } from './texts.ts';
 
 const SITE_KEY = 'shop-site-key-0123456789abcdef0123456789';
 
@@ -148,12 +148,17 @@ t.test('a session lost meanwhile opens Member Logged Out; any click goes to logi
   // A reply still under way would set the session cookie again after it is cleared.
   await requestsQuiet(page);
   await context.clearCookies();
-  await page.getByLabel(exactLabel(text('account.profile.firstName'))).fill('Augusta');
-  for (const legend of [text('account.profile.productsOfInterest'), text('account.profile.businessApplicationAreas')]) {
-    await page.getByRole('group', { name: legend }).getByRole('checkbox').first().check();
-  }
-  await page.getByRole('button', { name: text('account.profile.save') }).click();
+  // The next call to the portal meets the lost session: the save below, or a section's read that
+  // comes first (then the modal covers the form before the save is reached).
   const modal = page.getByRole('alertdialog', { name: text('common.loggedOut.title') });
+  const save = async () => {
+    await page.getByLabel(exactLabel(text('account.profile.firstName'))).fill('Augusta');
+    for (const legend of [text('account.profile.productsOfInterest'), text('account.profile.businessApplicationAreas')]) {
+      await page.getByRole('group', { name: legend }).getByRole('checkbox').first().check({ timeout: 10_000 });
+    }
+    await page.getByRole('button', { name: text('account.profile.save') }).click({ timeout: 10_000 });
+  };
+  await Promise.race([modal.waitFor(), save().catch(() => modal.waitFor())]);
   await modal.waitFor();
   await page.mouse.click(5, 5);
   await page.waitForURL(/\/es-es\/login\?utm_source=news$/);
