@@ -3,7 +3,7 @@ import type { infoPortal } from '../../shared/contract/portal/info.ts';
 import { useLanguage } from '../session/language-context.ts';
 import { fetchData } from './http.ts';
 import type { PortalData } from './portal-request.ts';
-import { useSharedRead } from './shared-reads.ts';
+import { readAhead, useSharedRead } from './shared-reads.ts';
 
 export type PortalConfig = PortalData<typeof infoPortal.portalConfig>;
 
@@ -23,4 +23,13 @@ const readPortalConfig = (path: string) =>
 export function usePortalConfig(): PortalConfig | undefined {
   const lang = useLanguage();
   return useSharedRead(portalConfigPath(lang), readPortalConfig).data;
+}
+
+/**
+ * Starts the read as the page loads (client/main.tsx), alongside the screen's chunk and texts:
+ * the header and the screen ask for it anyway, and an answer that arrives after they are drawn
+ * draws them again.
+ */
+export function readPortalConfigAhead(lang: Language): void {
+  readAhead(portalConfigPath(lang), readPortalConfig);
 }

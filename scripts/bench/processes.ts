@@ -35,8 +35,13 @@ async function exited(child: ChildProcess, ms: number): Promise<boolean> {
   return Promise.race([new Promise<boolean>((resolve) => child.once('exit', () => resolve(true))), sleep(ms).then(() => false)]);
 }
 
+/** Node's arguments that run `script`: TypeScript through tsx, compiled JavaScript by Node alone. */
+export function scriptArgs(script: string): string[] {
+  return /\.tsx?$/.test(script) ? ['--import', 'tsx', script] : [script];
+}
+
 /**
- * Runs `script` (TypeScript, through tsx) with `env` and waits until `url` + `readyPath`
+ * Runs `script` (TypeScript through tsx, or compiled JavaScript) with `env` and waits until `url` + `readyPath`
  * answers HTTP.
  * Output goes to `<logDir>/<name>.log`.
  */
@@ -50,7 +55,7 @@ export async function startService(options: {
   nodeArgs?: string[];
 }): Promise<Service> {
   const log = createWriteStream(path.join(options.logDir, `${options.name}.log`));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...scriptArgs(options.script)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,7 +70,7 @@ export async function startService(options: {
     if (child.exitCode !== null)
       throw new Error(`${options.name} exited with ${child.exitCode}; see ${options.logDir}/${options.name}.log`);
     if (Date.now() > deadline) throw new Error(`${options.name} did not answer at ${options.url}`);
-    await sleep(200);
+    await sleep(50);
   }
 
   return {

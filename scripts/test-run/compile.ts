@@ -13,7 +13,7 @@ import { build, type Plugin } from 'esbuild';
  * Each source file becomes one module (`server/bff/app.ts` → `.tap/compiled/server/bff/app.mjs`)
  * with its source map, so stack traces and coverage name the TypeScript lines as before; imports
  * of other sources point at their compiled files, libraries stay imports from node_modules.
- * Child processes a test starts (`node --import=tsx server/start.ts`) still run the sources.
+ * Child processes a test starts run the compiled entry too (test/helpers/server-entry.ts).
  */
 export const COMPILED_DIR = '.tap/compiled';
 

@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { startService } from '../../scripts/bench/processes.ts';
 import { freePort } from '../helper.ts';
+import { serverEntry } from '../helpers/server-entry.ts';
 
-// One real server process, compiling its TypeScript at start, on a shared two-core machine.
+// Real server processes, each loading the whole server (through tsx when this file runs alone), on
+// a shared two-core machine.
 t.setTimeout(300_000);
 
 const RECORD_LOADED_MODULES = ['--import', fileURLToPath(new URL('../helpers/loaded-modules.mjs', import.meta.url))];
@@ -53,7 +55,7 @@ t.test('a started portal loads the libraries of passkeys, countries, mail, Redis
 
   const idle = await startService({
     name: 'portal',
-    script: 'server/start.ts',
+    script: serverEntry('server/start.ts'),
     url: `http://127.0.0.1:${port}`,
     logDir: dir,
     env,
@@ -75,7 +77,7 @@ t.test('a started portal loads the libraries of passkeys, countries, mail, Redis
 
   const used = await startService({
     name: 'portal',
-    script: 'server/start.ts',
+    script: serverEntry('server/start.ts'),
     url: `http://127.0.0.1:${port}`,
     logDir: dir,
     env,

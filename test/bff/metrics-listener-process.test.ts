@@ -7,9 +7,10 @@ import { promisify } from 'node:util';
 import t from 'tap';
 import { loadBffConfig } from '../../server/bff/config.ts';
 import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
-import { root, startService } from '../../scripts/bench/processes.ts';
+import { root, scriptArgs, startService } from '../../scripts/bench/processes.ts';
 import { freePort } from '../helper.ts';
 import { scrape, valueOf } from '../helpers/metrics.ts';
+import { serverEntry } from '../helpers/server-entry.ts';
 
 // The processes as operators start them (npm start, npm run start:member-service): the metrics
 // listener is wired in main.ts, so only a real process shows where it listens.
@@ -23,8 +24,8 @@ async function scrapeWhenUp(url: string) {
     try {
       return await scrape(url);
     } catch (error) {
-      if (attempt > 50) throw error;
-      await sleep(100);
+      if (attempt > 200) throw error;
+      await sleep(25);
     }
   }
 }
@@ -49,7 +50,7 @@ t.test('the listeners of real processes', async (t) => {
   const [portal, memberService, badStart] = await Promise.all([
     startService({
       name: 'portal',
-      script: 'server/start.ts',
+      script: serverEntry('server/start.ts'),
       url,
       logDir: dir,
       env: {
@@ -63,7 +64,7 @@ t.test('the listeners of real processes', async (t) => {
     }),
     startService({
       name: 'member-service',
-      script: 'server/member-service/main.ts',
+      script: serverEntry('server/member-service/main.ts'),
       url: memberUrl,
       logDir: dir,
       env: {
@@ -74,7 +75,7 @@ t.test('the listeners of real processes', async (t) => {
         LOG_LEVEL: 'warn',
       },
     }),
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    promisify(execFile)(process.execPath, scriptArgs(serverEntry('server/start.ts')), {
       cwd: root,
       env: {
         ...process.env,

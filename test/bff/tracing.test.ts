@@ -7,12 +7,14 @@ import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { startService, type Service } from '../../scripts/bench/processes.ts';
 import { freePort } from '../helper.ts';
+import { serverEntry } from '../helpers/server-entry.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
 import { postgresAvailable, postgresForFile } from '../helpers/postgres.ts';
 import { redisAvailable, redisForFile } from '../helpers/redis.ts';
 
-// Five real server processes, each compiling its TypeScript at start and writing its coverage
-// at exit: on a shared two-core machine this outlasts tap's default per-file timeout.
+// Three real server processes, each loading the whole server (through tsx when this file runs
+// alone) and writing its coverage at exit: on a shared two-core machine this can outlast tap's
+// default per-file timeout.
 t.setTimeout(300_000);
 
 /** OTLP span kinds. */
@@ -37,7 +39,7 @@ async function tempDir(t: Test): Promise<string> {
 }
 
 async function start(t: Test, options: Parameters<typeof startService>[0]): Promise<Service> {
-  const service = await startService({ ...options, nodeArgs: RECORD_LOADED_MODULES });
+  const service = await startService({ ...options, script: serverEntry(options.script), nodeArgs: RECORD_LOADED_MODULES });
   t.teardown(() => service.stop());
   return service;
 }
@@ -66,47 +68,51 @@ t.test('with OTEL_EXPORTER_OTLP_ENDPOINT, the portal and the member service trac
   const redis = redisAvailable() ? await redisForFile(t) : undefined;
   const [memberPort, portalPort] = [await freePort(), await freePort()];
 
-  const memberService = await start(t, {
-    name: 'member-service',
-    script: 'server/member-service/main.ts',
-    url: `http://127.0.0.1:${memberPort}`,
-    logDir: dir,
-    env: {
-      ...otel,
-      LOADED_MODULES_FILE: path.join(dir, 'member-service-modules.json'),
-      MEMBER_SERVICE_HOST: '127.0.0.1',
-      MEMBER_SERVICE_PORT: String(memberPort),
-      DATA_DIR: path.join(dir, 'member-data'),
-      ...(postgres ? { DATABASE_URL: await postgres.createDatabase() } : {}),
-      SERVICE_KEY: secrets.serviceKey,
-      PASSWORD_ENCODING_KEY: secrets.passwordEncodingKey,
-      JOB_POLL_SECONDS: '0',
-      DELIVERY_POLL_SECONDS: '0',
-      MEMBER_SERVICE_METRICS_PORT: '0',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const memberUrl = `http://127.0.0.1:${memberPort}`;
   const portalModules = path.join(dir, 'portal-modules.json');
-  const portal = await start(t, {
-    name: 'portal',
-    script: 'server/start.ts',
-    url: `http://127.0.0.1:${portalPort}`,
-    logDir: dir,
-    env: {
-      ...otel,
-      LOADED_MODULES_FILE: portalModules,
-      HOST: '127.0.0.1',
-      PORT: String(portalPort),
-      DATA_DIR: path.join(dir, 'portal-data'),
-      CLIENT_DIR: path.join(dir, 'client'),
-      UPSTREAM_URL: memberService.url,
-      UPSTREAM_SERVICE_KEY: secrets.serviceKey,
-      PASSWORD_ENCODING_KEY: secrets.passwordEncodingKey,
-      ...(redis ? { REDIS_URL: redis.url } : {}),
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  // Started together: the portal asks the member service nothing until a request comes.
+  const [, portal] = await Promise.all([
+    start(t, {
+      name: 'member-service',
+      script: 'server/member-service/main.ts',
+      url: memberUrl,
+      logDir: dir,
+      env: {
+        ...otel,
+        LOADED_MODULES_FILE: path.join(dir, 'member-service-modules.json'),
+        MEMBER_SERVICE_HOST: '127.0.0.1',
+        MEMBER_SERVICE_PORT: String(memberPort),
+        DATA_DIR: path.join(dir, 'member-data'),
+        ...(postgres ? { DATABASE_URL: await postgres.createDatabase() } : {}),
+        SERVICE_KEY: secrets.serviceKey,
+        PASSWORD_ENCODING_KEY: secrets.passwordEncodingKey,
+        JOB_POLL_SECONDS: '0',
+        DELIVERY_POLL_SECONDS: '0',
+        MEMBER_SERVICE_METRICS_PORT: '0',
+        LOG_LEVEL: 'warn',
+      },
+    }),
+    start(t, {
+      name: 'portal',
+      script: 'server/start.ts',
+      url: `http://127.0.0.1:${portalPort}`,
+      logDir: dir,
+      env: {
+        ...otel,
+        LOADED_MODULES_FILE: portalModules,
+        HOST: '127.0.0.1',
+        PORT: String(portalPort),
+        DATA_DIR: path.join(dir, 'portal-data'),
+        CLIENT_DIR: path.join(dir, 'client'),
+        UPSTREAM_URL: memberUrl,
+        UPSTREAM_SERVICE_KEY: secrets.serviceKey,
+        PASSWORD_ENCODING_KEY: secrets.passwordEncodingKey,
+        ...(redis ? { REDIS_URL: redis.url } : {}),
+        METRICS_PORT: '0',
+        LOG_LEVEL: 'warn',
+      },
+    }),
+  ]);
 
   t.equal(await wrongPassword(portal), 'AccountOrPwdFail', 'the sign-in reaches the member service');
   // A reset link's check: its token in the path, the member's address in the query.

@@ -87,8 +87,14 @@ export async function startRedis(options: { databases?: number } = {}): Promise<
       join(dir, 'log'),
       ...(options.databases ? ['--databases', String(options.databases)] : []),
     ]);
-    await waitFor(async () => existsSync(pidFile) && (await accepts(port)), 'it accepts connections');
-    pid = Number((await readFile(pidFile, 'utf8')).trim());
+    // The pidfile can exist before its number is in it: a pid read as 0 would make stop()
+    // signal the test's own process group, which ends the test file without a word.
+    let written = Number.NaN;
+    await waitFor(async () => {
+      written = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
+      return written > 0 && (await accepts(port));
+    }, 'it accepts connections');
+    pid = written;
   }
 
   async function stop() {

@@ -1,4 +1,4 @@
-import { type ReactElement, useDeferredValue, useRef } from 'react';
+import { type ReactElement, startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mustChangePassword } from '../../../shared/enums.ts';
@@ -62,6 +62,20 @@ function AccountSections({ children }: { children: ReactElement[] }) {
   );
 }
 
+/**
+ * Reads the company sites the member is signed in to, and hands them to the page in a
+ * transition: swr's answers are urgent updates, and the page drawing them at once would draw
+ * every section again in one long task. A change in the section reads them again, and comes
+ * here the same way.
+ */
+function ConnectedSitesRead({ onRead }: { onRead: (sites: ConnectedSites) => void }) {
+  const { data } = useSWR<ConnectedSites>(CONNECTED_SITES_PATH, fetchData);
+  useEffect(() => {
+    if (data) startTransition(() => onRead(data));
+  }, [data, onRead]);
+  return null;
+}
+
 /** My account (spec section 2); a member-only route (routes.tsx). */
 export default function MyAccountPage() {
   const { t } = useTranslation();
@@ -73,7 +87,7 @@ export default function MyAccountPage() {
   const { socialTypes, chineseSite } = useVariant();
   const lang = useLanguage();
   const socialActions = useSocialConnect(() => void refreshMember());
-  const { data: connectedSites } = useSWR<ConnectedSites>(member ? CONNECTED_SITES_PATH : null, fetchData);
+  const [connectedSites, setConnectedSites] = useState<ConnectedSites>();
   // Set while a deletion just asked for is under way: the banner's Restore then takes the focus.
   const focusRestore = useRef(false);
   usePageTitle('account.title');
@@ -103,6 +117,7 @@ export default function MyAccountPage() {
 
   return (
     <div className="account">
+      <ConnectedSitesRead onRead={setConnectedSites} />
       <BackToSite />
       <h1 key="title">{t('account.title')}</h1>
       <p key="lead" className="account__lead">

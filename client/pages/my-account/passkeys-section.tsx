@@ -1,15 +1,14 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { Passkey, PasskeyList } from '../../../shared/schemas/passkeys.ts';
-import { fetchData } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { PASSKEYS_PATH, passkeyRegisterOptions, passkeysAvailable, registerPasskey } from '../../api/passkeys.ts';
 import { AccountSection } from './account-section.tsx';
+import { useSectionRead } from './use-section-read.ts';
 import { PasskeyItem } from './passkeys-section-item.tsx';
 
 /** The member closed the browser's dialog: nothing to report. */
@@ -19,7 +18,7 @@ const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
 export function PasskeysSection() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { data } = useSWR<PasskeyList>(PASSKEYS_PATH, fetchData);
+  const data = useSectionRead<PasskeyList>(PASSKEYS_PATH);
   const [notice, setNotice] = useState<string | undefined>();
   const passkeys: Passkey[] = data?.passkeys ?? [];
 

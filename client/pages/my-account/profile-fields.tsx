@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useForm } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX_LENGTH, COMPANY_MAX_LENGTH, VAT_EUROPE_MAX_LENGTH } from '../../../shared/limits.ts';
 import { isChina, requiresState } from '../../../shared/rules/countries.ts';
-import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import type { Language } from '../../../shared/languages.ts';
+import type { CountryRecord, OptionRecord } from '../../../shared/schemas/info.ts';
 import { useBusinessApplicationAreas, useProductsOfInterest } from '../../api/info.ts';
 import { CheckboxTree } from '../../ui/checkbox-tree/checkbox-tree.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -24,18 +25,33 @@ export interface ProfileFieldsProps {
   vatAndAddress: boolean;
 }
 
+interface OptionTreeFieldProps {
+  name: string;
+  legend: string;
+  /** The read of the tree (api/info.ts), made here rather than by the form. */
+  useOptions: (lang: Language) => OptionRecord[] | undefined;
+}
+
+/**
+ * An option tree of the page's language. It is drawn in a deferred render the browser can
+ * interrupt: in the one its arrival sets off (swr reads are urgent updates), the whole form
+ * would be drawn again in one task.
+ */
+function OptionTreeField({ name, legend, useOptions }: OptionTreeFieldProps) {
+  const options = useDeferredValue(useOptions(useLanguage()));
+  return <CheckboxTree name={name} legend={legend} options={options} />;
+}
+
 /**
  * The My Profile fields in the spec's order (section 2, My account). Conditional fields stay
  * mounted and are hidden instead: react-final-form 7 resets a field that mounts again to its
- * initial value, which would undo the clearing that a country change does.
+ * initial value, which would undo the clearing that a country change does. Memoised: the
+ * section draws again when the country list arrives, the fields only once their inputs change.
  */
-export function ProfileFields({ values, countries, vatAndAddress }: ProfileFieldsProps) {
+export const ProfileFields = memo(function ProfileFields({ values, countries, vatAndAddress }: ProfileFieldsProps) {
   const { t } = useTranslation();
   const form = useForm<ProfileFormValues>();
-  const lang = useLanguage();
   const { isIotmartAna } = useVariant();
-  const products = useProductsOfInterest(lang);
-  const areas = useBusinessApplicationAreas(lang);
   const country = findCountry(countries, values.country);
   const china = isChina(values.country);
   const codeOptions = useMemo(() => countryCodeOptions(countries ?? [], values.country), [countries, values.country]);
@@ -89,8 +105,12 @@ export function ProfileFields({ values, countries, vatAndAddress }: ProfileField
         <Field name="VATNumber" label="account.profile.vatNumber" maxLength={VAT_EUROPE_MAX_LENGTH} required />
         <Field name="Address" label="account.profile.address" maxLength={ADDRESS_MAX_LENGTH} autoComplete="street-address" required />
       </div>
-      <CheckboxTree name="inProducts" legend="account.profile.productsOfInterest" options={products} />
-      <CheckboxTree name="businessApplicationAreas" legend="account.profile.businessApplicationAreas" options={areas} />
+      <OptionTreeField name="inProducts" legend="account.profile.productsOfInterest" useOptions={useProductsOfInterest} />
+      <OptionTreeField
+        name="businessApplicationAreas"
+        legend="account.profile.businessApplicationAreas"
+        useOptions={useBusinessApplicationAreas}
+      />
     </>
   );
-}
+});

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
 import { DISOWNABLE_EVENT_TYPES, FAILED_EVENT_TYPES } from '../../../shared/rules/security-events.ts';
@@ -10,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { toastError } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
+import { useSectionRead } from './use-section-read.ts';
 import {
   disownEvent,
   eventsPagePath,
@@ -57,17 +57,19 @@ export function SecurityActivitySection() {
     window.location.assign(`/${lang}/not-me/done`);
     return new Promise<never>(() => undefined);
   });
-  const { data: sessions } = useSWR<MemberSession[]>(SESSIONS_PATH, fetchData);
+  const sessions = useSectionRead<MemberSession[]>(SESSIONS_PATH);
   const current = sessions?.find((session) => session.current);
-  const events = (pages.data ?? []).flatMap((page) => page.events);
-  const more = pages.data?.at(-1)?.next !== undefined;
+  // Drawn in a deferred render, as the other sections' reads are (useSectionRead).
+  const loaded = useDeferredValue(pages.data);
+  const events = (loaded ?? []).flatMap((page) => page.events);
+  const more = loaded?.at(-1)?.next !== undefined;
 
   const disown = (eventId: string) => disowning.trigger(eventId).catch(() => toastError({ messageKey: 'account.MyAccount.FailedToaster' }));
 
   return (
     <AccountSection id="security-activity" title="security.activity.title">
       <p>{t('security.activity.intro')}</p>
-      {events.length === 0 && pages.data && <p>{t('security.activity.none')}</p>}
+      {events.length === 0 && loaded && <p>{t('security.activity.none')}</p>}
       <ul className="security-list" aria-label={t('security.activity.title')}>
         {events.map((event) => {
           const failed = FAILED_EVENT_TYPES.has(event.type);

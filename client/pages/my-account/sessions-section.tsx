@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { fetchData } from '../../api/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLanguage } from '../../session/language-context.ts';
 import { readQueryParams } from '../../session/url-query.ts';
 import { toastError, toastSuccess } from '../../state/toasts.ts';
 import { AccountSection } from './account-section.tsx';
+import { useSectionRead } from './use-section-read.ts';
 import { endOtherSessions, endSession, SESSIONS_PATH, type MemberSession } from './security-center-api.ts';
 import { dateTime } from './dates.ts';
 import { NetworkLabel } from './network-label.tsx';
@@ -21,7 +20,7 @@ const OTHERS = 'others';
 export function SessionsSection() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { data: sessions } = useSWR<MemberSession[]>(SESSIONS_PATH, fetchData);
+  const sessions = useSectionRead<MemberSession[]>(SESSIONS_PATH);
   // The list reads itself again after each end (the mutation's key is its path).
   const ending = useSWRMutation(SESSIONS_PATH, async (_path: string, { arg: target }: { arg: string }) => {
     if (!(await (target === OTHERS ? endOtherSessions() : endSession(target))).isSuccess) throw new Error('refused');

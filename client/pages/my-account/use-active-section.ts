@@ -25,7 +25,9 @@ export function useActiveSection(ids: readonly string[]): string | undefined {
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(update);
     };
-    update();
+    // In the next frame, where the browser lays the page out anyway: read now, the layout would
+    // be forced inside the task that has just drawn the page.
+    schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     return () => {

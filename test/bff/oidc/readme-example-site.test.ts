@@ -1,7 +1,9 @@
 import t from 'tap';
 import { spawn } from 'node:child_process';
 import { createActiveMember, createClient, freePort, signIn, startStack } from '../../helper.ts';
+import { scriptArgs } from '../../../scripts/bench/processes.ts';
 import { followPortal, SITE_SECRET } from '../../helpers/oidc-sites.ts';
+import { serverEntry } from '../../helpers/server-entry.ts';
 
 /**
  * The README's example site (npm run oidc:client-example), run as it is against a real portal:
@@ -24,14 +26,14 @@ const stack = await startStack(t, {
     ]),
   },
 });
-const child = spawn(process.execPath, ['--import=tsx', 'scripts/oidc-client-example.ts'], {
+const child = spawn(process.execPath, scriptArgs(serverEntry('scripts/oidc-client-example.ts')), {
   env: { ...process.env, PORTAL_URL: stack.bffUrl, SITE_URL: site, CLIENT_ID: 'example', CLIENT_SECRET: SITE_SECRET },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 t.teardown(() => {
   child.kill();
 });
-for (let i = 0; i < 100; i += 1) {
+for (let i = 0; i < 400; i += 1) {
   if (
     await fetch(site).then(
       () => true,
@@ -39,7 +41,7 @@ for (let i = 0; i < 100; i += 1) {
     )
   )
     break;
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 t.test('sign in at the example site through the portal, then sign out at the portal', async (t) => {
