@@ -1,7 +1,6 @@
 import type { Test } from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { createActiveMember, startStack, type Stack } from '../helper.ts';
-import { launchBrowser } from './browser.ts';
 import { violationsOn } from './axe.ts';
 import { builtClientDir } from './client-build.ts';
 import { contextAt } from './layout-checks.ts';
@@ -107,19 +106,4 @@ export async function auditEmptyConnectedAccounts(t: Test, browser: Browser, sta
   );
   await audit(t, page, 'my-account without Connected accounts');
   await page.context().close();
-}
-
-/**
- * One colour scheme's audits in one test file: a portal with the social providers, one with none,
- * one browser (each audit its own context and members). The two schemes are two files, so that
- * two jobs can share them.
- */
-export async function auditSchemeFile(t: Test, scheme: 'light' | 'dark') {
-  // Many screens in one real browser: more than the default two minutes on a busy machine.
-  t.setTimeout(480_000);
-  const stack = await startSocialStack(t);
-  const plain = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
-  const browser = await launchBrowser(t);
-  t.test(`${scheme}: the main screens and states`, (t) => auditScheme(t, browser, stack, scheme));
-  t.test(`${scheme}: Connected accounts with no provider configured`, (t) => auditEmptyConnectedAccounts(t, browser, plain, scheme));
 }
