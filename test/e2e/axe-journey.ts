@@ -4,6 +4,7 @@ import { createActiveMember, startStack, type Stack } from '../helper.ts';
 import { violationsOn } from './axe.ts';
 import { builtClientDir } from './client-build.ts';
 import { contextAt } from './layout-checks.ts';
+import { signInByApi } from './sign-in-by-api.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 const text = textsOf('en');
@@ -30,14 +31,6 @@ async function audit(t: Test, page: Page, what: string) {
 
 /** '#161b22' as getComputedStyle writes it: 'rgb(22, 27, 34)'. */
 const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
-
-async function signIn(page: Page, member: { email: string; password: string }) {
-  await page.goto('/en/login');
-  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
-  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
-  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
-  await page.waitForURL(/\/en\/(my-account|choosing-preferring)/);
-}
 
 /**
  * axe-core's WCAG 2.1 AA rules (contrast included) in one colour scheme, as the system sets it
@@ -83,7 +76,7 @@ export async function auditScheme(t: Test, browser: Browser, stack: Stack, schem
       }
     }
 
-    await signIn(page, await createActiveMember(stack));
+    await signInByApi(page.context(), await createActiveMember(stack));
     await page.goto('/en/my-account');
     await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
     await audit(t, page, `${width}px my-account`);
@@ -103,7 +96,7 @@ export async function auditScheme(t: Test, browser: Browser, stack: Stack, schem
 /** Connected accounts on a portal with no provider configured: a note instead of cards that offer nothing. */
 export async function auditEmptyConnectedAccounts(t: Test, browser: Browser, stack: Stack, scheme: 'light' | 'dark') {
   const page = await (await contextAt(browser, stack, 1280, scheme)).newPage();
-  await signIn(page, await createActiveMember(stack));
+  await signInByApi(page.context(), await createActiveMember(stack));
   await page.goto('/en/my-account');
   await page.getByRole('region', { name: text('account.download.title') }).waitFor();
   t.equal(

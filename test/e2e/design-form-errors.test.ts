@@ -7,6 +7,7 @@ import { settle } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
 import { shownErrors } from './layout-checks.ts';
+import { signInByApi } from './sign-in-by-api.ts';
 import { exactLabel, textsOf } from './texts.ts';
 import { consentWithoutNewsletter } from './register-form.ts';
 
@@ -50,11 +51,7 @@ for (const lang of ['en', 'ko-kr'] as const) {
     t.same(await shownErrors(page), [], 'register after passing through fields and choosing a country');
 
     const member = await createActiveMember(stack);
-    await page.goto(`/${lang}/login`);
-    await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
-    await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
-    await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
-    await page.waitForURL(new RegExp(`/${lang}/(my-account|choosing-preferring)`));
+    await signInByApi(page.context(), member);
     await page.goto(`/${lang}/my-account`);
     await page
       .getByRole('group', { name: new RegExp(text('account.profile.productsOfInterest')) })
@@ -134,11 +131,7 @@ t.test('register: the server refuses the phone number; the number field says so 
 t.test('My profile: the same verdict on save lands on the field, with the focus, and goes once the number is edited', async (t) => {
   const member = await createActiveMember(stack);
   const page = await (await newContext(browser, stack.bffUrl)).newPage();
-  await page.goto('/en/login');
-  await page.getByLabel(exactLabel(en('login.emailOrId'))).fill(member.email);
-  await page.getByLabel(exactLabel(en('login.password'))).fill(member.password);
-  await page.getByRole('button', { name: en('login.submit'), exact: true }).click();
-  await page.waitForURL(/\/en\/(my-account|choosing-preferring)/);
+  await signInByApi(page.context(), member);
   await page.goto('/en/my-account');
   await page.getByRole('heading', { name: en('account.profile.title') }).waitFor();
 

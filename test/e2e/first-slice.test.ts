@@ -10,11 +10,14 @@ import { consentWithoutNewsletter, fillAccount, fillCompanyWithMobile } from './
 
 /**
  * A new visitor's whole first visit, in a real browser: register, open the verification link
- * from the outbox, sign in, edit the profile, reload and find the change kept, sign out.
+ * from the outbox, sign in, edit the profile, reload and find the change kept, sign out. One
+ * portal and one browser for both languages (each visit its own context and address): booting
+ * them is most of the cost.
  */
+const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
+const browser = await launchBrowser(t);
+
 async function firstVisit(t: Test, lang: Language, browserLocale: string) {
-  const stack = await startStack(t, { env: { CLIENT_DIR: await builtClientDir() } });
-  const browser = await launchBrowser(t);
   const context = await newContext(browser, stack.bffUrl, browserLocale);
   const page = await context.newPage();
   const text = textsOf(lang);
@@ -74,6 +77,7 @@ async function firstVisit(t: Test, lang: Language, browserLocale: string) {
   await page.goto(`/${lang}/my-account`);
   await page.waitForURL(`**/${lang}/login**`);
   t.pass('after signing out, my-account leads back to login');
+  await context.close();
 }
 
 async function register(page: Page, text: Texts, email: string) {

@@ -5,6 +5,7 @@ import type { Language } from '../../shared/languages.ts';
 import { createActiveMember, startStack } from '../helper.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
+import { signInByApi } from './sign-in-by-api.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 interface Option {
@@ -124,15 +125,9 @@ t.test('My Profile in Japanese: family name first, the stored country in Japanes
 
   for (const lang of ['ja-jp', 'en'] as const) {
     const text = textsOf(lang);
-    if (lang === 'ja-jp') {
-      await page.goto(`/${lang}/login`);
-      await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
-      await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
-      await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
-      await page.waitForURL(/\/ja-jp\/my-account$/);
-    } else {
-      await page.goto(`/${lang}/my-account`);
-    }
+    // Signed in through the portal's API: the login form is not the subject here.
+    if (lang === 'ja-jp') await signInByApi(page.context(), member);
+    await page.goto(`/${lang}/my-account`);
     await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
     const country = page.getByLabel(exactLabel(text('account.profile.country')));
     // The member and the country list arrive by separate reads; until the list is there, the

@@ -7,6 +7,7 @@ import { createActiveMember, createClient, startStack, type Stack } from '../hel
 import { waitForMail } from '../helpers/outbox.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { builtClientDir } from './client-build.ts';
+import { signInByApi } from './sign-in-by-api.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -22,13 +23,10 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Signed in through the portal's API (the login form is not the subject here), on My account. */
 async function signIn(page: Page, lang: Language, member: { email: string; password: string }) {
-  const text = textsOf(lang);
-  await page.goto(`/${lang}/login`);
-  await page.getByLabel(text('login.emailOrId')).fill(member.email);
-  await page.getByLabel(exactLabel(text('login.password'))).fill(member.password);
-  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
-  await page.waitForURL(new RegExp(`/${lang}/my-account$`));
+  await signInByApi(page.context(), member);
+  await page.goto(`/${lang}/my-account`);
 }
 
 /** My account draws its sections one per task: checks of the whole page wait for all of them. */
@@ -44,22 +42,21 @@ async function apiMember(stack: Stack, member: { email: string; password: string
   return (await client.get('/api/Member')).body.data;
 }
 
-const launched = (async () => ({ clientDir: await builtClientDir() }))();
+// One portal and one browser for both (each test its own context and members): booting them is
+// most of the cost. A provider configured (never called): Connected accounts shows only where one is.
+const stack = await startStack(t, {
+  env: {
+    CLIENT_DIR: await builtClientDir(),
+    ALLOWED_CALLBACK_HOSTS: 'shop.example.com',
+    GOOGLE_CLIENT_ID: 'sections-google',
+    GOOGLE_CLIENT_SECRET: 'sections-google-secret',
+  },
+});
+const browser = await launchBrowser(t);
 
 t.test(
   'English, desktop: menu, back link, password toast, security, subscription, download, delete and restore, leave warning',
   async (t) => {
-    const { clientDir } = await launched;
-    // A provider configured (never called): Connected accounts shows only where one is.
-    const stack = await startStack(t, {
-      env: {
-        CLIENT_DIR: clientDir,
-        ALLOWED_CALLBACK_HOSTS: 'shop.example.com',
-        GOOGLE_CLIENT_ID: 'sections-google',
-        GOOGLE_CLIENT_SECRET: 'sections-google-secret',
-      },
-    });
-    const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const page = await (await newContext(browser, stack.bffUrl, 'en-US')).newPage();
     const errors = collectErrors(page);
@@ -228,11 +225,6 @@ t.test(
 t.test(
   'Japanese on a phone: sections, delete and restore; employees see no Delete; the Chinese site shows no Connected Accounts',
   async (t) => {
-    const { clientDir } = await launched;
-    const stack = await startStack(t, {
-      env: { CLIENT_DIR: clientDir, GOOGLE_CLIENT_ID: 'sections-google', GOOGLE_CLIENT_SECRET: 'sections-google-secret' },
-    });
-    const browser = await launchBrowser(t);
     const member = await createActiveMember(stack);
     const context = await newContext(browser, stack.bffUrl, 'ja-JP', true);
     const page = await context.newPage();
