@@ -1,4 +1,5 @@
 import type { CountryRecord } from '../../../shared/schemas/info.ts';
+import { onFirstUse } from '../../common/on-first-use.ts';
 
 /**
  * The country table (`countries.ts`), loaded by the first request that needs it rather than at
@@ -8,12 +9,7 @@ import type { CountryRecord } from '../../../shared/schemas/info.ts';
  */
 type CountryTable = typeof import('./countries.ts');
 
-let loading: Promise<CountryTable> | undefined;
-
-function countryTable(): Promise<CountryTable> {
-  loading ??= import('./countries.ts');
-  return loading;
-}
+const countryTable = onFirstUse(() => import('./countries.ts'));
 
 export async function countryList(simplifiedChinese: boolean): Promise<CountryRecord[]> {
   return (await countryTable()).countryList(simplifiedChinese);

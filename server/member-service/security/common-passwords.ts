@@ -1,10 +1,7 @@
-let common: Promise<Set<string>> | undefined;
+import { onFirstUse } from '../../common/on-first-use.ts';
 
 /** The list, loaded by the first password checked: the package costs about 25 ms to import. */
-async function loadCommonPasswords(): Promise<Set<string>> {
-  const { dictionary } = await import('@zxcvbn-ts/language-common');
-  return new Set(dictionary['passwords-common']);
-}
+const commonPasswords = onFirstUse(async () => new Set((await import('@zxcvbn-ts/language-common')).dictionary['passwords-common']));
 
 /**
  * True when the password, ignoring case, is on the list of the most common breached passwords
@@ -12,6 +9,5 @@ async function loadCommonPasswords(): Promise<Set<string>> {
  * refused as 'password1' is.
  */
 export async function isCommonPassword(password: string): Promise<boolean> {
-  common ??= loadCommonPasswords();
-  return (await common).has(password.toLowerCase());
+  return (await commonPasswords()).has(password.toLowerCase());
 }
