@@ -56,9 +56,9 @@ function readTimings(): Record<string, number> {
  * Longest first, so that no long file starts last and runs alone at the end. Without timings
  * (a fresh clone) browser tests go first: they take about four times a server file's time.
  */
-function slowestFirst(files: string[]): string[] {
+function slowestFirst(files: string[], browserFiles: Set<string>): string[] {
   const timings = readTimings();
-  const weight = (file: string) => timings[file] ?? (isBrowserTest(file) ? 12_000 : 3_000);
+  const weight = (file: string) => timings[file] ?? (browserFiles.has(file) ? 12_000 : 3_000);
   return [...files].sort((a, b) => weight(b) - weight(a));
 }
 
@@ -137,8 +137,8 @@ export async function runFiles(
     coverage?: boolean;
   } = {},
 ): Promise<FileResult[]> {
-  const queue = slowestFirst(files);
   const browserFiles = new Set(files.filter(isBrowserTest));
+  const queue = slowestFirst(files, browserFiles);
   let browsersRunning = 0;
   // While one job drives a browser, the others take server files while any are left: a browser
   // test spends much of its time waiting on pages, which a server file's CPU fills.
