@@ -1,8 +1,7 @@
 import t from 'tap';
-import { startStack } from '../helper.ts';
 import { settle } from './axe.ts';
+import { startSocialStack } from './axe-journey.ts';
 import { launchBrowser } from './browser.ts';
-import { builtClientDir } from './client-build.ts';
 import { breaksInsideWords, checkPhoneLayout, contextAt } from './layout-checks.ts';
 import { exactLabel, textsOf } from './texts.ts';
 
@@ -14,15 +13,8 @@ import { exactLabel, textsOf } from './texts.ts';
  */
 // Many screens in one real browser: more than the default two minutes on a busy machine.
 t.setTimeout(480_000);
-const stack = await startStack(t, {
-  env: {
-    CLIENT_DIR: await builtClientDir(),
-    GOOGLE_CLIENT_ID: 'design-google',
-    GOOGLE_CLIENT_SECRET: 'design-google-secret',
-    FACEBOOK_APP_ID: 'design-facebook',
-    FACEBOOK_APP_SECRET: 'design-facebook-secret',
-  },
-});
+// Social providers configured, so the login and Connected accounts show their buttons.
+const stack = await startSocialStack(t);
 const browser = await launchBrowser(t);
 
 // Signed out.
