@@ -138,8 +138,8 @@ async function argon2Verifies(
 export interface SignInComparisons {
   /** Against the library called directly, in Node's default thread pool of four. */
   raw: Comparison;
-  /** Against the member service's own hasher (one hash per core at a time): what is left is the stack's own work. */
-  hashSlots: Comparison;
+  /** Against the member service's own hasher (its hashing threads, one per core): what is left is the stack's own work. */
+  hashingThreads: Comparison;
 }
 
 /** Password sign-ins through the portal against argon2id verifications at the same cost and concurrency. */
@@ -164,7 +164,7 @@ export async function signInsVersusArgon2(stack: BenchStack, seconds: number, co
   };
   const hash = await argon2id.hash(stack.member.password);
   await load({ ...signIn, duration: 2 });
-  const [raw, hashSlots] = await interleaved(
+  const [raw, hashingThreads] = await interleaved(
     seconds,
     () => load({ ...signIn, duration: SLICE_SECONDS }),
     () => argon2Verifies(verify, hash, stack.member.password, SLICE_SECONDS, concurrency),
@@ -173,5 +173,5 @@ export async function signInsVersusArgon2(stack: BenchStack, seconds: number, co
   const check = await fetch(signIn.url, { method: 'POST', headers: signIn.headers, body: signIn.body });
   const code = ((await check.json()) as { code?: string }).code;
   if (code !== 'ok') throw new Error(`sign-ins stopped succeeding during the run (${code}); see ${path.join(stack.dir, 'portal.log')}`);
-  return { raw: raw!, hashSlots: hashSlots! };
+  return { raw: raw!, hashingThreads: hashingThreads! };
 }

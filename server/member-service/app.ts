@@ -148,6 +148,7 @@ export async function buildMemberService(config: MemberServiceConfig, options: M
     messages.stop();
     mailer.close();
     await store.close();
+    await passwords.close();
   });
 
   await app.register(errorsPlugin);

@@ -5,12 +5,11 @@ import { databaseEngines } from './engines.ts';
 import { linkParts, PASSWORD, register, startMemberService, type TestService } from './service.ts';
 import { PASSWORD_REMINDER_JOB, queueDuePasswordReminders } from '../../server/member-service/jobs/password-reminder.ts';
 import { openMemberStore } from '../../server/member-service/store/store.ts';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
 import { ARGON2ID_COSTS, passwordHasher } from '../../server/member-service/security/passwords.ts';
-import { HashSlots } from '../../server/member-service/security/hash-slots.ts';
 
 t.test('password reset', async (t) => {
   const NEW_PASSWORD = 'Zebra-Lantern42';
@@ -280,41 +279,36 @@ t.test('password hash cost', async (t) => {
   });
 });
 
-t.test('hash slots', async (t) => {
-  /** A hash that finishes when the test says so. */
-  function pendingHash(started: string[], name: string) {
-    let finish!: () => void;
-    const done = new Promise<void>((resolve) => (finish = resolve));
-    return { run: async () => (started.push(name), await done, name), finish };
+t.test('hashing threads', { skip: process.platform !== 'linux' && 'thread priorities are read from /proc' }, async (t) => {
+  /** The nice value of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
+  async function threadNiceValues(): Promise<number[]> {
+    const tasks = await readdir(`/proc/${process.pid}/task`);
+    const stats = await Promise.all(tasks.map((tid) => readFile(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').catch(() => '')));
+    return stats.filter(Boolean).map((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
   }
 
-  t.test('no more hashes run at once than there are slots; the others start in the order they came', async (t) => {
-    const slots = new HashSlots(2);
-    const started: string[] = [];
-    const hashes = ['a', 'b', 'c', 'd'].map((name) => pendingHash(started, name));
-    const results = hashes.map((hash) => slots.run(hash.run));
-    await new Promise((resolve) => setImmediate(resolve));
-    t.same(started, ['a', 'b'], 'two run, two wait');
-
-    hashes[1]!.finish();
-    await results[1];
-    await new Promise((resolve) => setImmediate(resolve));
-    t.same(started, ['a', 'b', 'c'], 'a freed slot goes to the first in line');
-
-    hashes[0]!.finish();
-    hashes[2]!.finish();
-    hashes[3]!.finish();
-    t.same(await Promise.all(results), ['a', 'b', 'c', 'd']);
+  t.test('hash at a lower priority than the request threads, at most one per core, every hash answered', async (t) => {
+    const hasher = passwordHasher('test-only');
+    t.teardown(() => hasher.close());
+    const before = (await threadNiceValues()).filter((nice) => nice > 0).length;
+    const stored = await hasher.hash('Secret123');
+    const checks = await Promise.all(
+      Array.from({ length: availableParallelism() * 3 }, (_, i) => hasher.verify(stored, i % 2 === 0 ? 'Secret123' : 'Secret124')),
+    );
+    t.same(
+      checks,
+      checks.map((_, i) => i % 2 === 0),
+      'each verification answers for its own password',
+    );
+    const niced = (await threadNiceValues()).filter((nice) => nice > 0).length - before;
+    t.ok(niced >= 1, 'the hashing ran on a thread of lower priority');
+    t.ok(niced <= availableParallelism(), `no more hashing threads than cores (${niced})`);
+    t.equal((await threadNiceValues())[0], 0, 'the thread serving requests keeps its priority');
   });
 
-  t.test('a hash that fails frees its slot and its caller gets the failure', async (t) => {
-    const slots = new HashSlots(1);
-    await t.rejects(
-      slots.run(async () => {
-        throw new Error('bad hash');
-      }),
-      /bad hash/,
-    );
-    t.equal(await slots.run(async () => 'next'), 'next', 'the next hash still runs');
+  t.test('a stored hash that cannot be read matches nothing', async (t) => {
+    const hasher = passwordHasher('test-only');
+    t.teardown(() => hasher.close());
+    t.equal(await hasher.verify('$argon2id$not-a-hash', 'Secret123'), false);
   });
 });
