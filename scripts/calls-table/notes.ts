@@ -7,9 +7,9 @@
 export const CALL_NOTES: Record<string, { request: string; reply: string }> = {
   'POST /api/Member/Login': {
     request:
-      "`userId` (the account ID: the e-mail address), `password` (encoded), `returnUrl?` (already allow-listed by the BFF; the BFF leaves out the portal's own pages), `pass?`",
+      "`userId` (the account ID: the e-mail address), `password` (encoded), `returnUrl?` (already allow-listed by the BFF; the BFF leaves out the portal's own pages), `pass?`, `signedInFrom?` (`{ device, ipPrefix }`: where the browser signs in from, which every sign-in call takes)",
     reply:
-      "Signed in (a token): `{ token, tokenExpiresAt, userId, memberId, status, redirectUrl?, id?, tempId? }` with code `ok`, `preferring` (a return URL and no preferences chosen yet: choosing-preferring comes first), `defaultpwd` (status 2, initial password never changed), `mustchange` (status 2 after an earlier change), `expired` (status 3). With a return URL, `ok` and `preferring` carry `id` (public id) and `tempId`, a one-time `sso` ticket (see Single sign-on). Refused: `AccountOrPwdFail` (unknown account or wrong password: same reply, same work), `ContactHR` (an address at a COMPANY_DOMAINS domain, whether or not it exists, unless an employee's with the right password), `mustactivate` (e-mail not verified, right password), `unauthorized` (inactive or deactivated), `OneYearNotUpdatePwd` with `{ userId }` and no token (right password older than a year: the annual reminder mail handles it)",
+      "Signed in (a token): `{ token, tokenExpiresAt, userId, memberId, status, redirectUrl?, id?, tempId?, signInEventId? }` (every sign-in call: with `signedInFrom`, the `signIn` event is recorded in the same call and `signInEventId` names it) with code `ok`, `preferring` (a return URL and no preferences chosen yet: choosing-preferring comes first), `defaultpwd` (status 2, initial password never changed), `mustchange` (status 2 after an earlier change), `expired` (status 3). With a return URL, `ok` and `preferring` carry `id` (public id) and `tempId`, a one-time `sso` ticket (see Single sign-on). Refused: `AccountOrPwdFail` (unknown account or wrong password: same reply, same work), `ContactHR` (an address at a COMPANY_DOMAINS domain, whether or not it exists, unless an employee's with the right password), `mustactivate` (e-mail not verified, right password), `unauthorized` (inactive or deactivated), `OneYearNotUpdatePwd` with `{ userId }` and no token (right password older than a year: the annual reminder mail handles it)",
   },
   'POST /api/Member/SendOtpCode': {
     request: '`userId`, `otpVerifyType` (1 e-mail, 2 phone), `lang?`',
@@ -189,9 +189,14 @@ export const CALL_NOTES: Record<string, { request: string; reply: string }> = {
   },
   'POST /api/Member/SecurityEvents': {
     request:
-      '`type` (one of `SECURITY_EVENT_TYPES` of `shared/schemas/security-center.ts`), the member by Bearer, `memberId` or `userId` (e-mail), `device?`, `ipPrefix?`, `method?`, `newDevice?`, `lang?`',
+      '`type` (one of `SECURITY_EVENT_TYPES` of `shared/schemas/security-center.ts`), the member by Bearer, `memberId` or `userId` (e-mail), `device?`, `ipPrefix?`, `method?`, `lang?`',
     reply:
-      "ok `{ id }`: the event is recorded (see Security activity); ok without data when `userId` names no member (a refused sign-in of an unknown address is nobody's). `newDevice: true` on a `signIn` queues the new-device mail, unless it is the member's first sign-in ever",
+      "ok `{ id }`: the event is recorded (see Security activity); ok without data when `userId` names no member (a refused sign-in of an unknown address is nobody's). A sign-in's own event is recorded by the sign-in call (`signedInFrom`)",
+  },
+  'POST /api/Member/SecurityEvents/NewDeviceSignIn': {
+    request: '`memberId`, `eventId` (the `signInEventId` of a sign-in)',
+    reply:
+      "ok: the sign-in came from a browser new to the member (the portal knows its browsers), so the new-device mail is queued in the member's language, unless it is the member's first sign-in ever; `404 NotFound` when the member has no such sign-in event",
   },
   'GET /api/Member/SecurityEvents': {
     request: 'Bearer; query `before?` (an event id)',

@@ -126,7 +126,7 @@ export class Upstream {
     if (request.language) headers['accept-language'] = request.language;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
 
-    const timed = timeUpstreamCall(request.path);
+    const timed = timeUpstreamCall(route.url);
     let status: number;
     let text: string;
     try {

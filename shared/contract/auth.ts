@@ -2,12 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { LoginRequestSchema, LogoutQuerySchema } from '../schemas/auth.ts';
 import { EncodedPassword } from './common.ts';
 import { replies, route } from './route.ts';
-import { SignedInDataSchema } from './sign-in.ts';
+import { SignedInDataSchema, withSignedInFrom } from './sign-in.ts';
 
-const UpstreamLoginSchema = Type.Object({
-  ...Type.Omit(LoginRequestSchema, ['password']).properties,
-  password: EncodedPassword,
-});
+const UpstreamLoginSchema = withSignedInFrom(
+  Type.Object({
+    ...Type.Omit(LoginRequestSchema, ['password']).properties,
+    password: EncodedPassword,
+  }),
+);
 
 export const IsLoginSchema = Type.Object({ isLogin: Type.Boolean() });
 

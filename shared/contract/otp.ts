@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { OtpVerifyRequestSchema, SendOtpCodeRequestSchema } from '../schemas/auth.ts';
 import { replies, route } from './route.ts';
-import { SignedInDataSchema } from './sign-in.ts';
+import { SignedInDataSchema, withSignedInFrom } from './sign-in.ts';
 
 const OtpSentSchema = Type.Object({
   showSendCode: Type.Boolean(),
@@ -18,7 +18,9 @@ const OtpSentSchema = Type.Object({
  * just given the right password for the account and been asked for a mailed code on top
  * (`confirmbycode`): the code then confirms that password for good.
  */
-const UpstreamOtpVerifySchema = Type.Composite([OtpVerifyRequestSchema, Type.Object({ confirmsPassword: Type.Optional(Type.Boolean()) })]);
+const UpstreamOtpVerifySchema = withSignedInFrom(
+  Type.Composite([OtpVerifyRequestSchema, Type.Object({ confirmsPassword: Type.Optional(Type.Boolean()) })]),
+);
 
 /** One-time sign-in codes by e-mail or text message. */
 export const otpContract = {

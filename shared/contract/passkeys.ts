@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PasskeyIdSchema, PasskeyNameSchema, PasskeyParamsSchema, PasskeyRenameSchema, PasskeySchema } from '../schemas/passkeys.ts';
 import { replies, route } from './route.ts';
-import { SignedInDataSchema } from './sign-in.ts';
+import { SignedInDataSchema, withSignedInFrom } from './sign-in.ts';
 
 const CredentialIdSchema = Type.String({ minLength: 1, maxLength: 1400, pattern: '^[A-Za-z0-9_-]+$' });
 const TransportsSchema = Type.Array(Type.String({ maxLength: 20 }), { maxItems: 10 });
@@ -36,13 +36,15 @@ const CredentialKeySchema = Type.Object({
 export type CredentialKey = Static<typeof CredentialKeySchema>;
 
 /** Signs in the owner of a credential whose assertion the portal verified against `seenCounter`. */
-const PasskeySignInSchema = Type.Object({
-  credentialId: CredentialIdSchema,
-  seenCounter: Type.Integer({ minimum: 0 }),
-  newCounter: Type.Integer({ minimum: 0 }),
-  returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-  pass: Type.Optional(Type.String({ maxLength: 50 })),
-});
+const PasskeySignInSchema = withSignedInFrom(
+  Type.Object({
+    credentialId: CredentialIdSchema,
+    seenCounter: Type.Integer({ minimum: 0 }),
+    newCounter: Type.Integer({ minimum: 0 }),
+    returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    pass: Type.Optional(Type.String({ maxLength: 50 })),
+  }),
+);
 
 /** A verified assertion whose counter went backwards: the credential may have been copied; `device` and `ipPrefix` as the portal saw the request. */
 const PasskeyClonedSchema = Type.Object({

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import {
+  NewDeviceSignInSchema,
   NotMeRequestSchema,
   RecordSecurityEventSchema,
   SecurityEventsPageSchema,
@@ -19,6 +20,7 @@ export const securityEventsContract = {
     body: RecordSecurityEventSchema,
     response: replies(Type.Object({ id: Type.String() })),
   }),
+  newDeviceSignIn: route('POST', '/api/Member/SecurityEvents/NewDeviceSignIn', { body: NewDeviceSignInSchema, response: replies() }),
   list: route('GET', '/api/Member/SecurityEvents', { querystring: SecurityEventsQuerySchema, response: replies(SecurityEventsPageSchema) }),
   notMe: route('POST', '/api/Member/SecurityEvents/NotMe', {
     body: NotMeUpstreamSchema,

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { SignedInFromSchema } from '../schemas/security-center.ts';
 
 /**
  * What every sign-in (password, code, ticket, social) answers with. A reply that opens a
@@ -14,5 +15,12 @@ export const SignedInDataSchema = Type.Object({
   /** Public id and ticket, which the browser appends to redirectUrl as `id` and `tempid`. */
   id: Type.Optional(Type.String()),
   tempId: Type.Optional(Type.String()),
+  /** The sign-in's event in the member's security activity, when the portal said where the browser signed in from. */
+  signInEventId: Type.Optional(Type.String()),
 });
 export type SignedInData = Static<typeof SignedInDataSchema>;
+
+/** A sign-in's request with `signedInFrom`, which the portal sends with every sign-in (the member service records the event). */
+export function withSignedInFrom<T extends TObject>(schema: T) {
+  return Type.Composite([schema, Type.Object({ signedInFrom: Type.Optional(SignedInFromSchema) })]);
+}

@@ -3,14 +3,16 @@ import { EMAIL_MAX_LENGTH } from '../limits.ts';
 import { OptionalFreeText } from '../schemas/free-text.ts';
 import { ProviderSocialType } from '../schemas/social.ts';
 import { replies, route } from './route.ts';
-import { SignedInDataSchema } from './sign-in.ts';
+import { SignedInDataSchema, withSignedInFrom } from './sign-in.ts';
 
 /** A social sign-in the portal verified with the provider itself; `id` is the provider's user id. */
-const SocialLoginSchema = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 200 }),
-  returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-  pass: Type.Optional(Type.String({ maxLength: 50 })),
-});
+const SocialLoginSchema = withSignedInFrom(
+  Type.Object({
+    id: Type.String({ minLength: 1, maxLength: 200 }),
+    returnUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    pass: Type.Optional(Type.String({ maxLength: 50 })),
+  }),
+);
 
 const SocialConnectSchema = Type.Object({
   socialType: ProviderSocialType,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CheckGoToProfileRequestSchema, RefererLoginRequestSchema } from '../schemas/auth.ts';
 import { replies, route } from './route.ts';
-import { SignedInDataSchema } from './sign-in.ts';
+import { SignedInDataSchema, withSignedInFrom } from './sign-in.ts';
 
 /** What a company site learns when it redeems a sign-in ticket. */
 export const TicketMemberSchema = Type.Object({
@@ -19,5 +19,8 @@ export const ticketsContract = {
     body: CheckGoToProfileRequestSchema,
     response: replies(TicketMemberSchema),
   }),
-  refererLogin: route('POST', '/api/Member/RefererLogin', { body: RefererLoginRequestSchema, response: replies(SignedInDataSchema) }),
+  refererLogin: route('POST', '/api/Member/RefererLogin', {
+    body: withSignedInFrom(RefererLoginRequestSchema),
+    response: replies(SignedInDataSchema),
+  }),
 };

@@ -90,8 +90,17 @@ export const RecordSecurityEventSchema = Type.Object({
   device: Type.Optional(Device),
   ipPrefix: Type.Optional(IpPrefix),
   method: Type.Optional(Type.String({ maxLength: 20 })),
-  /** A sign-in from a browser the member has not used lately: mail the member about it. */
-  newDevice: Type.Optional(Type.Boolean()),
   lang: Type.Optional(Type.String({ maxLength: 10 })),
 });
 export type RecordSecurityEvent = Static<typeof RecordSecurityEventSchema>;
+
+/**
+ * Portal → member service, with each sign-in: where the browser signed in from. The member
+ * service records the sign-in's event with it, in the same call that signs the member in.
+ */
+export const SignedInFromSchema = Type.Object({ device: Device, ipPrefix: IpPrefix });
+export type SignedInFrom = Static<typeof SignedInFromSchema>;
+
+/** Portal → member service: the sign-in `eventId` came from a browser the member has not used lately; mail the member about it. */
+export const NewDeviceSignInSchema = Type.Object({ memberId: Type.Integer({ minimum: 1 }), eventId: OpaqueId });
+export type NewDeviceSignIn = Static<typeof NewDeviceSignInSchema>;

@@ -72,9 +72,33 @@ t.test('request durations are labelled by route pattern and service, never by th
     'the token is in no label',
   );
   t.ok(
-    moved(before, after, 'portal_upstream_request_duration_seconds_count', { route: '/api/Member/CheckResetPwdTokenIsExpired' }) === 1,
-    'upstream calls by action, without the token',
+    moved(before, after, 'portal_upstream_request_duration_seconds_count', { route }) === 1,
+    'upstream calls by the pattern of the route called, without the token',
   );
+});
+
+t.test('a sign-in is one member service call; only a browser new to the member adds a second', async (t) => {
+  const member = await createActiveMember(stack);
+  const calls = (before: Scrape, after: Scrape, route: string) =>
+    moved(before, after, 'portal_upstream_request_duration_seconds_count', { route });
+  const signInFrom = async (browser: ReturnType<typeof createClient>) => {
+    const reply = await browser.post('/api/Member/Login', { userId: member.email, password: member.password });
+    t.equal(reply.body.code, 'ok');
+  };
+  const before = await metrics();
+  const first = createClient(stack.bffUrl);
+  await signInFrom(first);
+  await signInFrom(first);
+  await signInFrom(createClient(stack.bffUrl));
+  // The new-device calls follow their replies: wait for the second, which the third sign-in made.
+  let after = await metrics();
+  for (let tries = 0; tries < 100 && calls(before, after, '/api/Member/SecurityEvents/NewDeviceSignIn') < 2; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    after = await metrics();
+  }
+  t.equal(calls(before, after, '/api/Member/Login'), 3, 'each sign-in asked the member service once');
+  t.equal(calls(before, after, '/api/Member/SecurityEvents'), 0, 'which recorded the sign-in event itself');
+  t.equal(calls(before, after, '/api/Member/SecurityEvents/NewDeviceSignIn'), 2, 'the returning browser made no second call');
 });
 
 t.test('sign-ins, lockouts and upstream outcomes are counted', async (t) => {

@@ -166,8 +166,11 @@ t.test('security events store', async (t) => {
       );
       t.same(await store.securityEvents.page(ada.id, `ev-${bob.id}-1`, 3), [], "another member's event is no cursor");
       t.equal(await store.securityEvents.find(ada.id, `ev-${bob.id}-1`), undefined, "another member's event is not found");
-      t.ok(await store.securityEvents.hasAny(ada.id, 'locked'));
-      t.notOk(await store.securityEvents.hasAny(bob.id, 'locked'));
+      const newestOfAda = (await store.securityEvents.find(ada.id, `ev-${ada.id}-5`))!;
+      const oldestOfAda = (await store.securityEvents.find(ada.id, `ev-${ada.id}-1`))!;
+      t.ok(await store.securityEvents.hasEarlier(ada.id, 'signIn', newestOfAda.id), 'four sign-ins came before the lock');
+      t.notOk(await store.securityEvents.hasEarlier(ada.id, 'signIn', oldestOfAda.id), 'nothing came before the first');
+      t.notOk(await store.securityEvents.hasEarlier(bob.id, 'locked', newestOfAda.id + 1), 'another member has no lock');
 
       const target = (await store.securityEvents.find(ada.id, `ev-${ada.id}-4`))!;
       await store.securityEvents.setLinkToken(target.id, 'hash-1', T0 + 100);

@@ -27,13 +27,14 @@ export default async function authRoutes(app: FastifyInstance, deps: RouteDeps) 
       way: 'password',
       userId,
       localRedirect: local ? allowedReturnUrl : undefined,
-      check: async () => {
+      check: async (signedInFrom) => {
         const result = await upstream.call(authContract.login, {
           body: {
             userId,
             password: encodePassword(password, config.passwordEncodingKey),
             returnUrl: local ? undefined : allowedReturnUrl,
             pass,
+            signedInFrom,
           },
           language: requestLanguage(request),
         });

@@ -88,9 +88,17 @@ export default async function otpRoutes(app: FastifyInstance, deps: RouteDeps) {
       way: 'code',
       userId,
       localRedirect: local ? allowedReturnUrl : undefined,
-      check: async () => {
+      check: async (signedInFrom) => {
         const result = await upstream.call(otpContract.otpVerify, {
-          body: { userId, code: code.trim(), pass, otpVerifyType, returnUrl: local ? undefined : allowedReturnUrl, confirmsPassword },
+          body: {
+            userId,
+            code: code.trim(),
+            pass,
+            otpVerifyType,
+            returnUrl: local ? undefined : allowedReturnUrl,
+            confirmsPassword,
+            signedInFrom,
+          },
           language: requestLanguage(request),
         });
         if (result.body.isSuccess) passwordConfirmation.forget(request);

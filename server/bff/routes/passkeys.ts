@@ -12,7 +12,7 @@ import { passkeyRefused } from '../passkeys/passkey-door.ts';
 import { relyingParty } from '../passkeys/relying-party.ts';
 import { ALLOWED_DURING_PASSWORD_CHANGE, signedInMember } from '../plugins/session.ts';
 import { requestLanguage } from '../request-language.ts';
-import { securityEventRecorder, whereFrom } from '../sessions/security-event-recorder.ts';
+import { securityEventRecorder } from '../sessions/security-event-recorder.ts';
 import { requireRecentSignIn } from '../sign-in/recent-sign-in.ts';
 import type { RouteDeps } from '../deps.ts';
 import { callAsMember, relay } from './member-call.ts';
@@ -107,7 +107,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
       // Refused assertions count towards this credential's own lock, never the owner's password lock.
       credentialId: assertion.id,
       localRedirect: local ? allowedReturnUrl : undefined,
-      check: async () => {
+      check: async (signedInFrom) => {
         const challenge = await challenges.take(request, 'login', clock.now());
         if (challenge === undefined) return passkeyRefused();
         const key = await upstream.call(passkeysContract.credential, { body: { credentialId: assertion.id } });
@@ -120,7 +120,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
         if (verified === undefined) return passkeyRefused();
         if (verified.counterWentBack) {
           request.log.warn('passkey counter went backwards: credential disabled as possibly cloned');
-          await upstream.call(passkeysContract.cloned, { body: { credentialId: assertion.id, ...whereFrom(request) } });
+          await upstream.call(passkeysContract.cloned, { body: { credentialId: assertion.id, ...signedInFrom } });
           return passkeyRefused();
         }
         const { newCounter } = verified;
@@ -131,6 +131,7 @@ export default async function passkeyRoutes(app: FastifyInstance, deps: RouteDep
             newCounter,
             returnUrl: local ? undefined : allowedReturnUrl,
             pass,
+            signedInFrom,
           },
           language: requestLanguage(request),
         });

@@ -107,10 +107,10 @@ export default async function socialRoutes(app: FastifyInstance, deps: RouteDeps
       const answer = await signIn.signIn(request, reply, {
         way: 'social',
         localRedirect: local ? allowedReturnUrl : undefined,
-        check: async () => {
+        check: async (signedInFrom) => {
           ({ identity } = await verify(request, code, state, socialType, ['login']));
           return upstream.call(call, {
-            body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass },
+            body: { id: identity.socialId, returnUrl: local ? undefined : allowedReturnUrl, pass, signedInFrom },
             language: requestLanguage(request),
           });
         },

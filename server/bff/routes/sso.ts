@@ -48,7 +48,8 @@ export default async function ssoRoutes(app: FastifyInstance, deps: RouteDeps) {
   api.post(refererLogin.url, served(refererLogin, ALLOWED_DURING_PASSWORD_CHANGE), async (request, reply) =>
     signIn.signIn(request, reply, {
       way: 'ticket',
-      check: () => upstream.call(ticketsContract.refererLogin, { body: { id: request.body.id, tempId: request.body.tempId } }),
+      check: (signedInFrom) =>
+        upstream.call(ticketsContract.refererLogin, { body: { id: request.body.id, tempId: request.body.tempId, signedInFrom } }),
     }),
   );
 }

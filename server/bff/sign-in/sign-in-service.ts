@@ -6,7 +6,8 @@ import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import { mustChangePassword } from '../../../shared/enums.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
-import type { SignInMethod } from '../../../shared/schemas/security-center.ts';
+import type { SignInMethod, SignedInFrom } from '../../../shared/schemas/security-center.ts';
+import { securityEventsContract } from '../../../shared/contract/security-events.ts';
 import { ReplyError } from '../errors.ts';
 import { codeLabel, signInsTotal } from '../metrics/portal-metrics.ts';
 import { PASSKEY_DOOR } from '../passkeys/passkey-door.ts';
@@ -24,8 +25,12 @@ export interface SignInAttempt {
   userId?: string;
   /** The passkey the assertion names: the lock of that credential alone. */
   credentialId?: string;
-  /** Asks the member service (after whatever the way in checks itself); a ReplyError it throws is the attempt's outcome. */
-  check: () => Promise<UpstreamReply<SignedInData>>;
+  /**
+   * Asks the member service (after whatever the way in checks itself), saying where the browser
+   * signs in from: the member service records the sign-in's event with it. A ReplyError it throws
+   * is the attempt's outcome.
+   */
+  check: (signedInFrom: SignedInFrom) => Promise<UpstreamReply<SignedInData>>;
   /** A portal page to go to after the sign-in (a company site's URL goes upstream for its ticket instead). */
   localRedirect?: string;
 }
@@ -100,7 +105,9 @@ export class SignInService {
     const lockedBy = door?.locks === 'credential' ? attempt.credentialId : attempt.userId;
     let lockStarted = false;
     const observer = { lockStarted: () => (lockStarted = true) };
-    const result = door ? await this.deps.doors.attempt(request, reply, door, lockedBy, attempt.check, observer) : await attempt.check();
+    const signedInFrom = whereFrom(request);
+    const check = () => attempt.check(signedInFrom);
+    const result = door ? await this.deps.doors.attempt(request, reply, door, lockedBy, check, observer) : await check();
     const { body } = result;
     // A lock's reply carries only the seconds it still lasts.
     const data: Partial<SignedInData> = body.data === undefined || 'remainingSeconds' in body.data ? {} : body.data;
@@ -148,9 +155,19 @@ export class SignInService {
       { method: way, ...whereFrom(request), passwordChangeRequired: data.status !== undefined && mustChangePassword(data.status) },
     );
     const newDevice = await this.deps.knownDevices.signedIn(request, reply, memberId);
-    // No language: the mail is in the member's own. Not awaited: the session exists either way
-    // (a failure is logged), and the reply need not wait for a second member service call.
-    void this.record(request, { type: 'signIn', memberId, method: way, newDevice });
+    // The member service recorded the event with the sign-in; only the portal knows the browser.
+    // Not awaited: the session exists either way, and the reply need not wait for the mail.
+    if (newDevice && data.signInEventId) void this.tellNewDevice(request, memberId, data.signInEventId);
+  }
+
+  /** The member service mails the member about a sign-in from a new browser (in the member's own language). */
+  private async tellNewDevice(request: FastifyRequest, memberId: number, eventId: string): Promise<void> {
+    try {
+      const result = await this.deps.upstream.call(securityEventsContract.newDeviceSignIn, { body: { memberId, eventId } });
+      if (!result.body.isSuccess) request.log.warn({ code: result.body.code }, 'new-device mail not queued');
+    } catch (err) {
+      request.log.warn({ err }, 'new-device mail not queued');
+    }
   }
 
   /** The metrics and the one log line of an attempt: its outcome, its way in, an opaque reference, never the address or a secret. */

@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     if (!member || !matches) return fail('AccountOrPwdFail');
     // Whoever pre-registered the address chose this password; the mailbox owner never saw it.
     if (member.password_unconfirmed === 1) return fail('confirmbycode');
-    return signInReply(ctx, member, { way: 'password', returnUrl, checkPasswordAge: true });
+    return signInReply(ctx, member, { way: 'password', returnUrl, checkPasswordAge: true, signedInFrom: request.body.signedInFrom });
   });
 
   api.get(logout.url, { preHandler: app.requireMember, schema: logout.schema }, async (request) => {

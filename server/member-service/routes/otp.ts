@@ -71,6 +71,10 @@ export async function otpRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     if (request.body.confirmsPassword === true && channel === OtpVerifyType.Email && member.password_unconfirmed === 1) {
       await store.members.update(member.id, { password_unconfirmed: 0, updated_at: clock.now() });
     }
-    return signInReply(ctx, member, { way: channel === OtpVerifyType.Email ? 'mail-code' : 'text-code', returnUrl });
+    return signInReply(ctx, member, {
+      way: channel === OtpVerifyType.Email ? 'mail-code' : 'text-code',
+      returnUrl,
+      signedInFrom: request.body.signedInFrom,
+    });
   });
 }

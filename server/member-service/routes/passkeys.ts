@@ -88,7 +88,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (!row || !(await store.passkeys.used(row.id, seenCounter, newCounter, clock.now()))) return fail('PasskeyNotAccepted');
     const owner = await store.members.findById(row.member_id);
     if (!owner) return fail('PasskeyNotAccepted');
-    return signInReply(ctx, owner, { way: 'passkey', returnUrl });
+    return signInReply(ctx, owner, { way: 'passkey', returnUrl, signedInFrom: request.body.signedInFrom });
   });
 
   // A signature by the credential's key with a counter below the one on record: two copies of the

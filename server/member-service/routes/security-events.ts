@@ -4,6 +4,7 @@ import { fail, ok } from '../../../shared/schemas/reply.ts';
 import { securityEventsContract as contract } from '../../../shared/contract/security-events.ts';
 import {
   SECURITY_EVENTS_PAGE_SIZE,
+  type NewDeviceSignIn,
   type NotMeRequest,
   type RecordSecurityEvent,
   type SecurityEvent,
@@ -62,14 +63,22 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
     if (reply.sent) return reply;
     // A failed sign-in for an unknown address is no one's event; the answer does not tell.
     if (!member) return ok();
-    const { memberId: _id, userId: _user, newDevice, lang, ...event } = request.body;
+    const { memberId: _id, userId: _user, lang: _lang, ...event } = request.body;
+    return ok({ id: await record(member, event) });
+  });
+
+  // The sign-in itself recorded its event (sign-in/sign-in-reply.ts); the portal tells afterwards
+  // whether the browser was new to the member, which only it knows.
+  app.post<{ Body: NewDeviceSignIn }>(contract.newDeviceSignIn.url, { schema: contract.newDeviceSignIn.schema }, async (request, reply) => {
+    const { memberId, eventId } = request.body;
+    const event = await store.securityEvents.find(memberId, eventId);
+    if (!event || event.type !== 'signIn') return reply.code(404).send(fail('NotFound'));
+    const member = await store.members.findById(memberId);
     // A member's very first sign-in (just registered) has no known browser to differ from: no mail.
-    const alert = newDevice === true && event.type === 'signIn' && (await store.securityEvents.hasAny(member.id, 'signIn'));
-    const eventId = await record(member, event);
-    if (alert) {
-      await ctx.messages.queue(member.id, 'new-device-sign-in', { lang: mailLanguage(lang, undefined, member.lang), eventId });
+    if (member && (await store.securityEvents.hasEarlier(member.id, 'signIn', event.id))) {
+      await ctx.messages.queue(member.id, 'new-device-sign-in', { lang: mailLanguage(undefined, undefined, member.lang), eventId });
     }
-    return ok({ id: eventId });
+    return ok();
   });
 
   app.get<{ Querystring: { before?: string } }>(

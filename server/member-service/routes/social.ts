@@ -28,7 +28,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): P
       const link = await store.socialLinks.findByIdentity(socialType, id.trim());
       const member = link ? await store.members.findById(link.member_id) : undefined;
       if (!member) return fail('notfound');
-      return signInReply(ctx, member, { way: 'social', returnUrl });
+      return signInReply(ctx, member, { way: 'social', returnUrl, signedInFrom: request.body.signedInFrom });
     });
   }
 

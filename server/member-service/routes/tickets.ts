@@ -41,6 +41,6 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ServiceContext): P
     const { id, tempId } = request.body;
     const redeemed = await store.tickets.redeem(id, 'referer', hashToken(tempId), clock.now());
     if (!redeemed) return fail('TempIdInValid');
-    return signInReply(ctx, redeemed.member, { way: 'ticket' });
+    return signInReply(ctx, redeemed.member, { way: 'ticket', signedInFrom: request.body.signedInFrom });
   });
 }

@@ -2,6 +2,7 @@ import type { LoginResultCode } from '../../../shared/codes.ts';
 import { MemberStatus } from '../../../shared/enums.ts';
 import { PASSWORD_MAX_AGE_DAYS } from '../../../shared/limits.ts';
 import type { SignedInData } from '../../../shared/contract/sign-in.ts';
+import type { SignInMethod, SignedInFrom } from '../../../shared/schemas/security-center.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
@@ -19,7 +20,19 @@ export interface SignInOptions {
   returnUrl?: string;
   /** Password sign-in only: a password older than a year gets OneYearNotUpdatePwd instead of a session. */
   checkPasswordAge?: boolean;
+  /** Where the browser signed in from (the portal sends it): a sign-in that opens a session records its event with it. */
+  signedInFrom?: SignedInFrom;
 }
+
+/** How each way in is named in the member's security activity. */
+const EVENT_METHOD: Record<SignInWay, SignInMethod> = {
+  password: 'password',
+  'mail-code': 'code',
+  'text-code': 'code',
+  social: 'social',
+  passkey: 'passkey',
+  ticket: 'ticket',
+};
 
 /**
  * The spec's result code of a sign-in (section 4) for a member whose identity is proven:
@@ -43,8 +56,9 @@ const SESSION_CODES = new Set(['ok', 'preferring', 'defaultpwd', 'mustchange', '
 const TICKET_CODES = new Set(['ok', 'preferring']);
 
 /**
- * Signs a member in whose identity is proven (password, one-time code or ticket): a member
- * token, and with a return URL a one-time ticket for it; or the refusal the account's state calls for.
+ * Signs a member in whose identity is proven (password, one-time code, provider, passkey or
+ * ticket): a member token, the sign-in's security event, and with a return URL a one-time ticket
+ * for it; or the refusal the account's state calls for.
  */
 export async function signInReply(ctx: ServiceContext, member: MemberRow, options: SignInOptions): Promise<Reply<SignedInData>> {
   const now = ctx.clock.now();
@@ -63,6 +77,18 @@ export async function signInReply(ctx: ServiceContext, member: MemberRow, option
     memberId: member.id,
     status: member.status,
   };
+  if (options.signedInFrom) {
+    data.signInEventId = randomToken(16);
+    await ctx.store.securityEvents.record({
+      memberId: member.id,
+      publicId: data.signInEventId,
+      type: 'signIn',
+      at: now,
+      device: options.signedInFrom.device,
+      ipPrefix: options.signedInFrom.ipPrefix,
+      method: EVENT_METHOD[options.way],
+    });
+  }
   if (options.returnUrl) {
     data.redirectUrl = options.returnUrl;
     if (TICKET_CODES.has(code)) {

@@ -19,8 +19,8 @@ export interface SecurityEventsRepository {
   record(event: NewSecurityEvent): Promise<void>;
   /** Up to `limit` of the member's events older than the event `before` (by public id), newest first. */
   page(memberId: number, before: string | undefined, limit: number): Promise<SecurityEventRow[]>;
-  /** Whether the member has any event of the type. */
-  hasAny(memberId: number, type: string): Promise<boolean>;
+  /** Whether the member has an event of the type older than the event with row id `eventId`. */
+  hasEarlier(memberId: number, type: string, eventId: number): Promise<boolean>;
   /** The member's oldest event of the type at or after `at`. */
   firstSince(memberId: number, type: string, at: number): Promise<SecurityEventRow | undefined>;
   /** The member's own event by public id; another member's id finds nothing. */
@@ -79,12 +79,13 @@ export function securityEventsRepository(db: Kysely<Database>): SecurityEventsRe
       return query.orderBy('id', 'desc').limit(limit).execute();
     },
 
-    async hasAny(memberId, type) {
+    async hasEarlier(memberId, type, eventId) {
       const row = await db
         .selectFrom('security_events')
         .select('id')
         .where('member_id', '=', memberId)
         .where('type', '=', type)
+        .where('id', '<', eventId)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
