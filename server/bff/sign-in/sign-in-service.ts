@@ -126,7 +126,7 @@ export class SignInService {
     else if (refused && door?.verdict(result) === 'wrong') answer = refused(body.code);
     else {
       if (data.token && data.memberId !== undefined) {
-        await this.startSession(request, reply, way, data);
+        await this.startSession(request, reply, { way, data, signedInFrom });
         outcome.signedIn = true;
       } else if (way === 'ticket') {
         // A refused ticket ends whatever session the browser had: it came to change hands.
@@ -146,13 +146,17 @@ export class SignInService {
     return answer;
   }
 
-  /** A new session under a new id, the browser known or new to the member, the event recorded. */
-  private async startSession(request: FastifyRequest, reply: FastifyReply, way: SignInMethod, data: Partial<SignedInData>) {
+  /** A new session under a new id; a browser new to the member gets the member a mail. */
+  private async startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { way, data, signedInFrom }: { way: SignInMethod; data: Partial<SignedInData>; signedInFrom: SignedInFrom },
+  ) {
     const memberId = data.memberId as number;
     await request.startMemberSession(
       { memberToken: data.token as string, tokenExpiresAt: data.tokenExpiresAt ?? '', userId: data.userId ?? '', memberId },
       // defaultpwd, mustchange and expired: the browser's redirect to change-password is not the only guard.
-      { method: way, ...whereFrom(request), passwordChangeRequired: data.status !== undefined && mustChangePassword(data.status) },
+      { method: way, ...signedInFrom, passwordChangeRequired: data.status !== undefined && mustChangePassword(data.status) },
     );
     const newDevice = await this.deps.knownDevices.signedIn(request, reply, memberId);
     // The member service recorded the event with the sign-in; only the portal knows the browser.
