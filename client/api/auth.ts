@@ -1,9 +1,11 @@
 import type { signInPortal } from '../../shared/contract/portal/sign-in.ts';
+import { callOffPasskeyOffer } from './passkeys.ts';
 import { portalRequest, type PortalBody } from './portal-request.ts';
 
 type Routes = typeof signInPortal;
 
 export function login(body: PortalBody<Routes['login']>) {
+  callOffPasskeyOffer();
   return portalRequest<Routes['login']>('POST', '/api/Member/Login', { body });
 }
 
@@ -22,6 +24,7 @@ export function sendOtpCode(body: PortalBody<Routes['sendOtpCode']>) {
 }
 
 export function otpVerify(body: PortalBody<Routes['otpVerify']>) {
+  callOffPasskeyOffer();
   return portalRequest<Routes['otpVerify']>('POST', '/api/Member/otpVerify', { body });
 }
 

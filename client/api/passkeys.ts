@@ -20,12 +20,37 @@ export function passkeysAvailable(): boolean {
   return typeof window !== 'undefined' && 'PublicKeyCredential' in window && !/^[\d.]+$|[[:]/.test(location.hostname);
 }
 
+/**
+ * The challenge request under way, if any. Its reply stores the challenge in the visitor's
+ * session and so sets the session cookie: answered after a sign-in that was sent before it came
+ * back, it would put the visitor's cookie back in place of the member's, who would find
+ * themselves signed out on the next screen. Every sign-in calls it off first (`callOffPasskeyOffer`).
+ */
+let challengeUnderWay: AbortController | undefined;
+
+/** Gives up the challenge request under way; one already answered changes nothing (the sign-in's reply comes after it). */
+export function callOffPasskeyOffer(): void {
+  challengeUnderWay?.abort();
+  challengeUnderWay = undefined;
+}
+
 // The contract keeps WebAuthn options open (the portal passes on what its WebAuthn library makes);
-// the browser's library names their fields.
-export const passkeyLoginOptions = () =>
-  portalRequest<Routes['loginOptions']>('POST', '/api/Member/Passkey/LoginOptions', {}) as Promise<
-    Reply<PublicKeyCredentialRequestOptionsJSON>
-  >;
+// the browser's library names their fields. A newer request replaces one under way.
+export async function passkeyLoginOptions(): Promise<Reply<PublicKeyCredentialRequestOptionsJSON>> {
+  callOffPasskeyOffer();
+  const controller = new AbortController();
+  challengeUnderWay = controller;
+  try {
+    return (await portalRequest<Routes['loginOptions']>(
+      'POST',
+      '/api/Member/Passkey/LoginOptions',
+      {},
+      { signal: controller.signal },
+    )) as Reply<PublicKeyCredentialRequestOptionsJSON>;
+  } finally {
+    if (challengeUnderWay === controller) challengeUnderWay = undefined;
+  }
+}
 
 const PASSKEY_LOGIN_PATH: Routes['login']['url'] = '/api/Member/Passkey/Login';
 

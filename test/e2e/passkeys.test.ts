@@ -55,6 +55,49 @@ t.test('reached by IP address (which browsers refuse as relying party), the logi
   await context.close();
 });
 
+t.test('a passkey offer answered after the password sign-in leaves the member signed in', async (t) => {
+  // The login page asks for a challenge for the autofill offer as it opens; that reply stores the
+  // challenge in the visitor's session and sets its cookie. Sent before the sign-in (so without
+  // the member's cookie) and answered after it, as on a slow network or a portal loading its
+  // WebAuthn library, it must not put the visitor's cookie back in place of the member's.
+  const member = await createActiveMember(stack);
+  const context = await newContext(browser, portal);
+  const page = await pageWithAuthenticator(context);
+  let offerAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (offerAsked = resolve));
+  let answerOffer!: () => void;
+  const answerable = new Promise<void>((resolve) => (answerOffer = resolve));
+  const offerCalledOff = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/Member/Passkey/LoginOptions'));
+  await page.route(
+    '**/api/Member/Passkey/LoginOptions',
+    async (route) => {
+      offerAsked();
+      await answerable;
+      // What the portal answers a request that came without the member's cookie.
+      const { cookie: _, ...headers } = await route.request().allHeaders();
+      const answer = await fetch(route.request().url(), { method: 'POST', headers, body: route.request().postData() ?? '{}' });
+      const reply = { status: answer.status, headers: Object.fromEntries(answer.headers), body: await answer.text() };
+      await route.fulfill(reply).catch(() => undefined);
+    },
+    { times: 1 },
+  );
+
+  await page.goto('/en/login');
+  await asked;
+  await page.getByLabel(exactLabel(text('login.emailOrId'))).fill(member.email);
+  await page.getByLabel(exactLabel(text('login.password'))).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: text('login.submit'), exact: true }).click();
+  await page.waitForURL('**/en/my-account');
+  t.equal((await offerCalledOff).failure()?.errorText, 'net::ERR_ABORTED', 'the sign-in called the offer off');
+  answerOffer();
+
+  await page.reload();
+  await page.getByRole('heading', { name: text('account.profile.title') }).waitFor();
+  t.equal(new URL(page.url()).pathname, '/en/my-account', 'still signed in');
+  t.equal(await page.locator('.modal-backdrop').count(), 0, 'no "signed out" dialog');
+  await context.close();
+});
+
 t.test('add a passkey, sign out, sign in with it for a company site, remove it', async (t) => {
   const member = await createActiveMember(stack);
   const context = await newContext(browser, portal);

@@ -36,7 +36,12 @@ export function PasskeySignIn({ onReply, onError }: PasskeySignInProps) {
   );
 
   const signIn = async (autofill: boolean) => {
-    const options = await passkeyLoginOptions();
+    // A sign-in sent meanwhile calls the request off (api/passkeys.ts): nothing to say then.
+    const options = await passkeyLoginOptions().catch((error: unknown) => {
+      if ((error as Error).name === 'AbortError') return undefined;
+      throw error;
+    });
+    if (options === undefined) return;
     if (!options.isSuccess || !options.data) {
       if (!autofill) onError(options.code);
       return;
