@@ -111,6 +111,21 @@ t.test('the store contract, in memory and on Redis', async (t) => {
       t.equal(await store.get('window'), 'b');
     });
 
+    t.test(`${name}: replace changes a present key only`, async (t) => {
+      const { store, pass } = await make(t);
+      t.equal(await store.replace('session', 'revived', 60), false, 'an absent key is not created');
+      t.equal(await store.get('session'), undefined);
+      await store.set('session', 'first', 60);
+      t.equal(await store.replace('session', 'second', 0.2), true);
+      t.equal(await store.get('session'), 'second');
+      await pass(500);
+      t.equal(await store.replace('session', 'third', 60), false, 'nor one past its TTL');
+      await store.set('ended', 'x', 60);
+      await store.delete('ended');
+      t.equal(await store.replace('ended', 'y', 60), false, 'nor a deleted one');
+      t.equal(await store.get('ended'), undefined);
+    });
+
     t.test(`${name}: sets`, async (t) => {
       const { store, pass } = await make(t);
       t.same(await store.setMembers('absent'), []);

@@ -276,6 +276,9 @@ t.test('a session store failing on save', async (t) => {
     override async set(): Promise<void> {
       throw new StoreUnavailableError();
     }
+    override async replace(): Promise<boolean> {
+      throw new StoreUnavailableError();
+    }
   }
 
   /**

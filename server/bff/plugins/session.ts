@@ -143,6 +143,7 @@ export default fp(
         { signInMethod, device, ipPrefix, signedInAt: now, lastSeenAt: now },
         passwordChangeRequired ? { passwordChangeRequired } : {},
       );
+      store.started(this.session);
       await store.addMemberSession(member.memberId, this.session.sessionId);
     });
 

@@ -12,6 +12,8 @@ export interface KeyValueStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Stores the value only when the key is absent; true when it did (one winner among concurrent callers). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  /** Stores the value only when the key is present (a deleted key stays deleted); true when it did. */
+  replace(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Returns the value and deletes it in one step: of concurrent callers, exactly one gets it. */
   take(key: string): Promise<string | undefined>;

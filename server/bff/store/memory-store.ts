@@ -53,6 +53,12 @@ export class MemoryStore implements KeyValueStore {
     return true;
   }
 
+  async replace(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    if (!this.live(this.values, key)) return false;
+    this.values.set(key, { value, expiresAt: this.expiresAt(ttlSeconds) });
+    return true;
+  }
+
   async delete(key: string): Promise<void> {
     this.values.delete(key);
     this.sets.delete(key);

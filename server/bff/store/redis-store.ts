@@ -95,6 +95,10 @@ export class RedisStore implements KeyValueStore {
     return (await this.run((c) => c.set(key, value, 'PX', milliseconds(ttlSeconds), 'NX'))) === 'OK';
   }
 
+  async replace(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.run((c) => c.set(key, value, 'PX', milliseconds(ttlSeconds), 'XX'))) === 'OK';
+  }
+
   async delete(key: string): Promise<void> {
     await this.run((c) => c.del(key));
   }

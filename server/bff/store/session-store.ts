@@ -45,6 +45,9 @@ function holdsAnonymousState(session: Session): boolean {
  * absolute limits, so a stored session never outlives either.
  */
 export class KeyValueSessionStore implements SessionStore {
+  /** Signed-in sessions a sign-in has just started in this process: their first save creates them. */
+  private readonly starting = new WeakSet<Session>();
+
   constructor(
     private readonly kv: KeyValueStore,
     private readonly clock: Clock,
@@ -69,13 +72,27 @@ export class KeyValueSessionStore implements SessionStore {
     return this.leftMs(session) <= 0;
   }
 
+  /** The session a sign-in has just started (plugins/session.ts): its next save stores it. */
+  started(session: Session): void {
+    this.starting.add(session);
+  }
+
+  /**
+   * Any other save of a signed-in session only replaces the stored one: a request that was
+   * under way while its session ended (signed out elsewhere, timed out, ended from My account)
+   * does not bring it back when it saves on its way out.
+   */
   set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
     if (session.memberId === undefined && !holdsAnonymousState(session)) {
       callback();
       return;
     }
+    const key = sessionKey(sessionId);
     const ttl = this.ttlSeconds(session);
-    const write = ttl > 0 ? this.kv.set(sessionKey(sessionId), JSON.stringify(session), ttl) : this.kv.delete(sessionKey(sessionId));
+    let write: Promise<unknown>;
+    if (ttl <= 0) write = this.kv.delete(key);
+    else if (session.memberId !== undefined && !this.starting.delete(session)) write = this.kv.replace(key, JSON.stringify(session), ttl);
+    else write = this.kv.set(key, JSON.stringify(session), ttl);
     write.then(() => callback(), callback);
   }
 

@@ -1,4 +1,7 @@
 import t, { type Test } from 'tap';
+import type { Session } from 'fastify';
+import { MemoryStore } from '../../../server/bff/store/memory-store.ts';
+import { KeyValueSessionStore } from '../../../server/bff/store/session-store.ts';
 import { type EndedSession } from '../../../server/bff/sessions/end-sessions.ts';
 import { ManualClock } from '../../../server/common/clock.ts';
 import { SITE_KEY, startSignInStack } from '../../bff/sign-in-fixtures.ts';
@@ -228,4 +231,40 @@ t.test('not me ends every session token and ticket', async (t) => {
     const redeemed = await shop.post('/api/Member/CheckGoToProfile', ticket, { headers: { authorization: `Bearer ${SITE_KEY}` } });
     t.same(redeemed.body, { isSuccess: false, code: 'TempIdInValid' }, 'the ticket can no longer be redeemed');
   });
+});
+
+t.test('a request under way when its session ends does not bring the session back', async (t) => {
+  // The session store as @fastify/session drives it: a request loaded the session (and moved its
+  // lastSeenAt), the member signed out meanwhile, then the request saves on its way out.
+  const clock = new ManualClock(Date.UTC(2026, 2, 1, 9));
+  const kv = new MemoryStore(clock);
+  const store = new KeyValueSessionStore(kv, clock, { idleSeconds: 600, absoluteSeconds: 3600 });
+  const save = (id: string, session: Session) =>
+    new Promise<void>((resolve, reject) => store.set(id, session, (err) => (err ? reject(err) : resolve())));
+  const load = (id: string) =>
+    new Promise<Session | null | undefined>((resolve, reject) => store.get(id, (err, session) => (err ? reject(err) : resolve(session))));
+  const drop = (id: string) => new Promise<void>((resolve, reject) => store.destroy(id, (err) => (err ? reject(err) : resolve())));
+  const signedIn = () =>
+    ({ memberId: 7, memberToken: 'token', userId: 'ada@example.com', signedInAt: clock.now(), lastSeenAt: clock.now() }) as Session;
+
+  const started = signedIn();
+  store.started(started);
+  await save('s1', started);
+  t.equal((await load('s1'))?.memberId, 7, 'a sign-in stores its new session');
+
+  const underWay = (await load('s1'))!;
+  clock.advance(31_000);
+  underWay.lastSeenAt = clock.now();
+  await save('s1', underWay);
+  t.equal((await load('s1'))?.lastSeenAt, clock.now(), 'a later save of a live session replaces it');
+
+  const lateRequest = (await load('s1'))!;
+  await drop('s1');
+  lateRequest.lastSeenAt = clock.now() + 1;
+  await save('s1', lateRequest);
+  t.equal(await load('s1'), null, 'signed out meanwhile: the late save stores nothing');
+
+  const anonymous = { passkeyChallenge: 'challenge' } as Session;
+  await save('s2', anonymous);
+  t.equal((await load('s2'))?.passkeyChallenge, 'challenge', "a visitor's sign-in under way is stored as before");
 });
