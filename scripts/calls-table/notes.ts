@@ -189,7 +189,7 @@ export const CALL_NOTES: Record<string, { request: string; reply: string }> = {
   },
   'POST /api/Member/SecurityEvents': {
     request:
-      '`type` (one of `SECURITY_EVENT_TYPES` of `shared/schemas/security-center.ts`), the member by Bearer, `memberId` or `userId` (e-mail), `device?`, `ipPrefix?`, `method?`, `lang?`',
+      '`type` (one of `SECURITY_EVENT_TYPES` of `shared/schemas/security-center.ts`), the member by Bearer, `memberId` or `userId` (e-mail), `device?`, `ipPrefix?`, `method?`',
     reply:
       "ok `{ id }`: the event is recorded (see Security activity); ok without data when `userId` names no member (a refused sign-in of an unknown address is nobody's). A sign-in's own event is recorded by the sign-in call (`signedInFrom`)",
   },

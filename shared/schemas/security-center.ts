@@ -90,7 +90,6 @@ export const RecordSecurityEventSchema = Type.Object({
   device: Type.Optional(Device),
   ipPrefix: Type.Optional(IpPrefix),
   method: Type.Optional(Type.String({ maxLength: 20 })),
-  lang: Type.Optional(Type.String({ maxLength: 10 })),
 });
 export type RecordSecurityEvent = Static<typeof RecordSecurityEventSchema>;
 

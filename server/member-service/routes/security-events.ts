@@ -63,7 +63,7 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
     if (reply.sent) return reply;
     // A failed sign-in for an unknown address is no one's event; the answer does not tell.
     if (!member) return ok();
-    const { memberId: _id, userId: _user, lang: _lang, ...event } = request.body;
+    const { memberId: _id, userId: _user, ...event } = request.body;
     return ok({ id: await record(member, event) });
   });
 
