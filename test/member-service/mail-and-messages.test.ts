@@ -11,7 +11,7 @@ import { findLink, readOutbox } from '../helpers/outbox.ts';
 import { smtpServerDown, startSmtpServer } from '../helpers/smtp.ts';
 import { databaseEngines } from './engines.ts';
 import { linkParts, register, startMemberService, type TestService, PASSWORD } from './service.ts';
-import { startSignInService } from './sign-in-fixtures.ts';
+import { GERMAN_MOBILE, startSignInService } from './sign-in-fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
 import { renderVerifyEmail } from '../../server/member-service/mail/verify-email-mail.ts';
@@ -278,15 +278,7 @@ t.test('message queue', async (t) => {
       clock,
     );
     const email = 'hook@example.com';
-    await service.activeMember(email, {
-      mobileCountryCode: '49',
-      mobile: '15123456789',
-      telNo: '',
-      telAreacode: '',
-      telCountryCode: '',
-      country: 'Germany',
-      state: '',
-    });
+    await service.activeMember(email, GERMAN_MOBILE);
     await service.setMember(email, { proven_mobile: '+4915123456789' });
     const verify = (code: string) => service.call('POST', '/api/Member/otpVerify', { body: { userId: email, code, otpVerifyType: 1 } });
 

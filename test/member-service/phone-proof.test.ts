@@ -1,25 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import t from 'tap';
 import { databaseEngines } from './engines.ts';
-import { startSignInService, type SignInService } from './sign-in-fixtures.ts';
+import { GERMAN_MOBILE, startSignInService, textMessages, type SignInService } from './sign-in-fixtures.ts';
 
-const GERMAN_MOBILE = {
-  mobileCountryCode: '49',
-  mobile: '15123456789',
-  telNo: '',
-  telAreacode: '',
-  telCountryCode: '',
-  country: 'Germany',
-  state: '',
-};
-
-/** The text messages in the outbox, oldest first. */
-async function textMessages(dataDir: string): Promise<string[]> {
-  const dir = join(dataDir, 'outbox');
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.sms.txt')).sort();
-  return Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')));
-}
 const codeOf = (sms: string | undefined) => /\b(\d{6})\b/.exec(sms ?? '')?.[1] ?? '';
 
 async function signedIn(service: SignInService, email: string) {

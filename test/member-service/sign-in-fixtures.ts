@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Clock } from '../../server/common/clock.ts';
 import type { MemberServiceConfig } from '../../server/member-service/config.ts';
 import { openMemberStore, type MemberStore } from '../../server/member-service/store/store.ts';
@@ -53,4 +55,22 @@ export async function mailedCode(dataDir: string, email: string, count = 1): Pro
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`no sign-in code mail #${count} to ${email}`);
+}
+
+/** A German mobile number as a registration gives it (proven later, by a code or by `setMember`). */
+export const GERMAN_MOBILE = {
+  mobileCountryCode: '49',
+  mobile: '15123456789',
+  telNo: '',
+  telAreacode: '',
+  telCountryCode: '',
+  country: 'Germany',
+  state: '',
+};
+
+/** The text messages in the outbox, oldest first. */
+export async function textMessages(dataDir: string): Promise<string[]> {
+  const dir = join(dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.sms.txt')).sort();
+  return Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')));
 }

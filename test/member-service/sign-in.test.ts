@@ -1,11 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import t from 'tap';
 import { ManualClock } from '../../server/common/clock.ts';
 import { readOutbox, findLink, waitForMail } from '../helpers/outbox.ts';
 import { databaseEngines } from './engines.ts';
-import { mailedCode, startSignInService, type SignInService } from './sign-in-fixtures.ts';
+import { GERMAN_MOBILE, mailedCode, startSignInService, textMessages, type SignInService } from './sign-in-fixtures.ts';
 import { PASSWORD, linkParts, register, startMemberService, type TestService } from './service.ts';
 import { loadMemberServiceConfig } from '../../server/member-service/config.ts';
 
@@ -18,13 +16,6 @@ t.test('one-time codes', async (t) => {
   /** Waits until `condition` holds: texts go out after the reply, so its time does not tell who has a proven number. */
   async function eventually(condition: () => boolean | Promise<boolean>): Promise<void> {
     for (let i = 0; i < 100 && !(await condition()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-
-  /** The text messages in the outbox, oldest first. */
-  async function textMessages(dataDir: string): Promise<string[]> {
-    const dir = join(dataDir, 'outbox');
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.sms.txt')).sort();
-    return Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')));
   }
 
   for (const engine of databaseEngines(t)) {
@@ -105,15 +96,7 @@ t.test('one-time codes', async (t) => {
   t.test('a code by phone goes to the outbox, shows the last three digits and signs in', async (t) => {
     const service = await startSignInService(t);
     const email = 'phone@example.com';
-    await service.activeMember(email, {
-      mobileCountryCode: '49',
-      mobile: '15123456789',
-      telNo: '',
-      telAreacode: '',
-      telCountryCode: '',
-      country: 'Germany',
-      state: '',
-    });
+    await service.activeMember(email, GERMAN_MOBILE);
     // Proven by a code sent to it (test/member-service/phone-proof.test.ts): only such a number gets sign-in codes.
     await service.setMember(email, { proven_mobile: '+4915123456789' });
     const sent = await sendCode(service, email, 2);
@@ -143,15 +126,7 @@ t.test('one-time codes', async (t) => {
     const port = (gateway.address() as { port: number }).port;
     const service = await startSignInService(t, { smsWebhookUrl: `http://127.0.0.1:${port}/sms`, smsWebhookToken: 'gateway-token' });
     const email = 'hook@example.com';
-    await service.activeMember(email, {
-      mobileCountryCode: '49',
-      mobile: '15123456789',
-      telNo: '',
-      telAreacode: '',
-      telCountryCode: '',
-      country: 'Germany',
-      state: '',
-    });
+    await service.activeMember(email, GERMAN_MOBILE);
     // Proven by a code sent to it (test/member-service/phone-proof.test.ts): only such a number gets sign-in codes.
     await service.setMember(email, { proven_mobile: '+4915123456789' });
 
