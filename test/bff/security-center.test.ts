@@ -257,6 +257,36 @@ t.test('security center', async (t) => {
     t.equal((await fromMail.post('/api/Member/SecurityEvents/NotMe', { eventId, token })).status, 404, 'the link works once');
   });
 
+  t.test('NewDeviceSignIn mails only about a sign-in of the member it names, and refuses the rest clearly', async (t) => {
+    const stack = await startStack(t);
+    const [ada, bob] = [await createActiveMember(stack), await createActiveMember(stack)];
+    const desk = await browserSignedIn(stack, ada, CHROME_WINDOWS);
+    const bobId = await memberIdOf(stack, await browserSignedIn(stack, bob, CHROME_WINDOWS));
+    const adaId = await memberIdOf(stack, desk);
+    const adaSignIn = await eventOfType(desk, 'signIn');
+    const mails = async () => (await readOutbox(stack.dataDir)).length;
+    const memberService = (path: string, body: unknown) =>
+      fetch(`${stack.memberServiceUrl}${path}`, {
+        method: 'POST',
+        headers: { 'x-service-key': stack.memberServiceConfig.serviceKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { code: string; data?: { id: string } } }));
+    const tell = async (body: unknown) => {
+      const { status, body: reply } = await memberService('/api/Member/SecurityEvents/NewDeviceSignIn', body);
+      return [status, reply.code];
+    };
+    const codeSent = (await memberService('/api/Member/SecurityEvents', { type: 'codeSent', memberId: adaId })).body.data!.id;
+    const before = await mails();
+
+    t.same(await tell({ memberId: adaId, eventId: adaSignIn.id }), [200, 'ok'], "Ada's very first sign-in: answered, no mail");
+    t.same(await tell({ memberId: bobId, eventId: adaSignIn.id }), [404, 'NotFound'], "Ada's sign-in named with Bob");
+    t.same(await tell({ memberId: adaId, eventId: codeSent }), [404, 'NotFound'], 'an event that is no sign-in');
+    t.same(await tell({ memberId: adaId, eventId: 'no-such-event-0' }), [404, 'NotFound'], 'an unknown event');
+    t.same(await tell({ memberId: adaId, eventId: 'bad id!' }), [400, 'FormValidateFail'], 'an id that is no id');
+    t.same(await tell({ memberId: 'ada', eventId: adaSignIn.id }), [400, 'FormValidateFail'], 'a member that is no number');
+    t.equal(await mails(), before, 'nothing was mailed');
+  });
+
   t.test(
     'changes land in the activity: passkey added and removed, passkey sign-in by its method, deletion asked and cancelled, password changed',
     async (t) => {

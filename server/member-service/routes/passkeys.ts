@@ -5,6 +5,7 @@ import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { Passkey } from '../../../shared/schemas/passkeys.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
+import { recordSecurityEvent } from '../record-security-event.ts';
 import { randomToken } from '../security/tokens.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 import type { PasskeyRow } from '../store/schema.ts';
@@ -101,15 +102,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (!row || !(await store.passkeys.disable(row.id, now))) return ok({});
     const owner = await store.members.findById(row.member_id);
     if (!owner) return ok({});
-    await store.securityEvents.record({
-      memberId: owner.id,
-      publicId: randomToken(16),
-      type: 'passkeyCloned',
-      at: now,
-      device,
-      ipPrefix,
-      method: 'passkey',
-    });
+    await recordSecurityEvent(ctx, owner.id, { type: 'passkeyCloned', device, ipPrefix, method: 'passkey' });
     const lang = mailLanguage(undefined, undefined, owner.lang);
     await ctx.messages.queue(owner.id, 'passkey-cloned', { lang, passkeyName: row.name, changedAt: now });
     return ok({});

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/schemas/security-center.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
-import { hashToken, randomToken } from '../security/tokens.ts';
+import { recordSecurityEvent } from '../record-security-event.ts';
+import { hashToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
 import type { SecurityEventRow } from '../store/schema.ts';
 
@@ -32,20 +33,6 @@ const view = (row: SecurityEventRow): SecurityEvent => ({
 export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { store, clock } = ctx;
 
-  async function record(member: MemberRow, event: Omit<RecordSecurityEvent, 'memberId' | 'userId'>): Promise<string> {
-    const publicId = randomToken(16);
-    await store.securityEvents.record({
-      memberId: member.id,
-      publicId,
-      type: event.type,
-      at: clock.now(),
-      device: event.device ?? '',
-      ipPrefix: event.ipPrefix ?? '',
-      method: event.method ?? '',
-    });
-    return publicId;
-  }
-
   /** The member a recording names: the token's when one is sent, else by id, else by sign-in ID (e-mail). */
   async function subject(request: FastifyRequest<{ Body: RecordSecurityEvent }>, reply: FastifyReply): Promise<MemberRow | undefined> {
     if (request.headers.authorization !== undefined) {
@@ -64,7 +51,7 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
     // A failed sign-in for an unknown address is no one's event; the answer does not tell.
     if (!member) return ok();
     const { memberId: _id, userId: _user, ...event } = request.body;
-    return ok({ id: await record(member, event) });
+    return ok({ id: await recordSecurityEvent(ctx, member.id, event) });
   });
 
   // The sign-in itself recorded its event (sign-in/sign-in-reply.ts); the portal tells afterwards
@@ -115,7 +102,7 @@ export async function securityEventRoutes(app: FastifyInstance, ctx: ServiceCont
       await ctx.messages.queue(member.id, 'password-reset', {
         lang: mailLanguage(undefined, request.headers['accept-language'], member.lang),
       });
-      await record(member, { type: 'notMe', device, ipPrefix });
+      await recordSecurityEvent(ctx, member.id, { type: 'notMe', device, ipPrefix });
       return ok({ memberId: member.id });
     },
   );

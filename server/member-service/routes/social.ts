@@ -5,7 +5,7 @@ import { socialContract } from '../../../shared/contract/social.ts';
 import { fail, ok } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
 import { mailLanguage } from '../language.ts';
-import { randomToken } from '../security/tokens.ts';
+import { recordSecurityEvent } from '../record-security-event.ts';
 import { signInReply } from '../sign-in/sign-in-reply.ts';
 
 const LOGINS = [
@@ -51,15 +51,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServiceContext): P
     // A new way in: the member hears of it by mail (through the queue), in case it was not them.
     const lang = mailLanguage(undefined, request.headers['accept-language'], member.lang);
     // The event is recorded here, not by the portal afterwards, so that the mail's "This wasn't me" link always has it.
-    await store.securityEvents.record({
-      memberId: member.id,
-      publicId: randomToken(16),
-      type: 'socialConnected',
-      at: now,
-      device: request.body.device ?? '',
-      ipPrefix: request.body.ipPrefix ?? '',
-      method: '',
-    });
+    await recordSecurityEvent(ctx, member.id, { type: 'socialConnected', device: request.body.device, ipPrefix: request.body.ipPrefix });
     await ctx.messages.queue(member.id, 'social-connected', { lang, socialType, changedAt: now });
     return ok();
   });

@@ -5,6 +5,7 @@ import type { SignedInData } from '../../../shared/contract/sign-in.ts';
 import type { SignInMethod, SignedInFrom } from '../../../shared/schemas/security-center.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { ServiceContext } from '../context.ts';
+import { recordSecurityEvent } from '../record-security-event.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import type { MemberRow } from '../store/schema.ts';
 import type { SignInWay } from '../store/ways-in.ts';
@@ -78,14 +79,9 @@ export async function signInReply(ctx: ServiceContext, member: MemberRow, option
     status: member.status,
   };
   if (options.signedInFrom) {
-    data.signInEventId = randomToken(16);
-    await ctx.store.securityEvents.record({
-      memberId: member.id,
-      publicId: data.signInEventId,
+    data.signInEventId = await recordSecurityEvent(ctx, member.id, {
       type: 'signIn',
-      at: now,
-      device: options.signedInFrom.device,
-      ipPrefix: options.signedInFrom.ipPrefix,
+      ...options.signedInFrom,
       method: EVENT_METHOD[options.way],
     });
   }
