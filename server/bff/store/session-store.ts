@@ -29,6 +29,16 @@ function parseSession(value: string): Session | null {
   }
 }
 
+/**
+ * What the store keeps of a session: everything but its cookie's attributes. Those come from the
+ * session plugin's options, the same for every session (no session sets its own), and restoring
+ * them from the store would cost every request a merge of the stored attributes into the options.
+ */
+function storedForm(session: Session): string {
+  const { cookie: _attributes, ...held } = session;
+  return JSON.stringify(held);
+}
+
 /** Anonymous sessions are kept only while they carry a sign-in under way (social, passkey, a password awaiting its code). */
 function holdsAnonymousState(session: Session): boolean {
   return (
@@ -91,8 +101,8 @@ export class KeyValueSessionStore implements SessionStore {
     const ttl = this.ttlSeconds(session);
     let write: Promise<unknown>;
     if (ttl <= 0) write = this.kv.delete(key);
-    else if (session.memberId !== undefined && !this.starting.delete(session)) write = this.kv.replace(key, JSON.stringify(session), ttl);
-    else write = this.kv.set(key, JSON.stringify(session), ttl);
+    else if (session.memberId !== undefined && !this.starting.delete(session)) write = this.kv.replace(key, storedForm(session), ttl);
+    else write = this.kv.set(key, storedForm(session), ttl);
     write.then(() => callback(), callback);
   }
 

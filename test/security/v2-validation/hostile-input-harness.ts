@@ -62,7 +62,7 @@ export interface FuzzReport {
  * against the code; the job runner's leases follow its own clock.
  */
 const COUNTED_PREFIXES = ['rate-limit:', 'lockout:', 'sign-in-failures:', 'email-check:', 'password-mail:'];
-const VOLATILE_SESSION_FIELDS = ['lastSeenAt', 'cookie'];
+const VOLATILE_SESSION_FIELDS = ['lastSeenAt'];
 /** security_events: the member's activity records refused sign-ins and locks on purpose (capped per member). */
 const IGNORED_TABLES = new Set(['job_leases', 'kysely_migration', 'kysely_migration_lock', 'security_events']);
 /**

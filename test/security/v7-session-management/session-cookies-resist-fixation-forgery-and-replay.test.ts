@@ -38,7 +38,8 @@ t.test('session cookie fixation and timeouts', async (t) => {
   });
 
   t.test('behind https the cookie is Secure with the __Host- prefix', async (t) => {
-    const stack = await startStack(t, { env: { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: '1' } });
+    const clock = new ManualClock();
+    const stack = await startStack(t, { clock, env: { PUBLIC_ORIGIN: 'https://member.example.com', TRUST_PROXY: '1' } });
     const member = await createActiveMember(stack);
     const browser = createClient(stack.bffUrl);
     const https = { headers: { 'x-forwarded-proto': 'https' } };
@@ -50,6 +51,13 @@ t.test('session cookie fixation and timeouts', async (t) => {
     t.match(line, /; Path=\//i);
     t.notMatch(line, /Domain=/i);
     t.equal((await browser.get('/api/Member', https)).status, 200, 'the session works');
+
+    // A later request that records itself saves the session again, restored from the store.
+    clock.advance(31_000);
+    const renewed = setCookieLine((await browser.get('/api/Member', https)).headers);
+    t.match(renewed, /^__Host-portal-session=/, 'the saved session renews its cookie');
+    for (const attribute of [/; Secure/i, /; HttpOnly/i, /; Path=\//i, /; SameSite=Lax/i]) t.match(renewed, attribute);
+    t.notMatch(renewed, /Domain=|Expires=|Max-Age=/i, 'with the same attributes as at sign-in');
   });
 
   t.test('sign-in always issues a new session id; a planted or earlier id stops working', async (t) => {

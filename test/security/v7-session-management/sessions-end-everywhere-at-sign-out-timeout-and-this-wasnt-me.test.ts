@@ -251,6 +251,15 @@ t.test('a request under way when its session ends does not bring the session bac
   store.started(started);
   await save('s1', started);
   t.equal((await load('s1'))?.memberId, 7, 'a sign-in stores its new session');
+  const cookieAttributes = { path: '/', httpOnly: true, sameSite: 'lax' };
+  const withCookie = Object.assign(signedIn(), { cookie: cookieAttributes }) as Session;
+  store.started(withCookie);
+  await save('s3', withCookie);
+  t.same(
+    Object.keys(JSON.parse((await kv.get('session:s3'))!)).sort(),
+    Object.keys(signedIn()).sort(),
+    'the store keeps the session, not its cookie',
+  );
 
   const underWay = (await load('s1'))!;
   clock.advance(31_000);
