@@ -1,7 +1,8 @@
 /**
  * Requests per second, always next to a yardstick measured in the same run on the same machine:
- * the portal's authenticated read against a bare proxy, and end-to-end password sign-ins against
- * raw argon2id verifications with the member service's own parameters.
+ * the portal's authenticated read against a bare proxy (and, as a floor, against the portal's
+ * session layer alone), and end-to-end password sign-ins against raw argon2id verifications with
+ * the member service's own parameters.
  *
  * The two sides of a ratio run in alternating one-second slices (A B B A A B ...), not one after
  * the other: what else the machine does, and how fast its cores run, then weighs on both alike.
@@ -70,8 +71,15 @@ async function interleaved(
   return ys.map((y) => ({ ratio: m!.perSecond / y.perSecond, measured: m!, yardstick: y }));
 }
 
-/** Authenticated `GET /api/Member`: the portal against @fastify/reply-from doing only the proxying. */
-export async function portalVersusBareProxy(stack: BenchStack, seconds: number, connections: number): Promise<Comparison> {
+export interface ReadComparisons {
+  /** The portal against @fastify/reply-from doing only the proxying. */
+  portal: Comparison;
+  /** The session floor (session-floor.ts: the portal's session layer and member-service client alone) against the same proxy. */
+  sessionFloor: Comparison;
+}
+
+/** Authenticated `GET /api/Member` through the portal, the session floor and the bare proxy, in alternating slices. */
+export async function readsVersusBareProxy(stack: BenchStack, seconds: number, connections: number): Promise<ReadComparisons> {
   const login = await fetch(`${stack.memberService.url}/api/Member/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-service-key': stack.serviceKey },
@@ -79,32 +87,37 @@ export async function portalVersusBareProxy(stack: BenchStack, seconds: number, 
   });
   const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
   if (!token) throw new Error('the member service gave the bare proxy no token');
-  const port = await freePort();
-  const proxy = await startService({
-    name: 'bare-proxy',
-    script: 'scripts/bench/bare-proxy.ts',
-    url: `http://127.0.0.1:${port}`,
-    readyPath: '/',
-    logDir: stack.dir,
-    env: { UPSTREAM_URL: stack.memberService.url, SERVICE_KEY: stack.serviceKey, MEMBER_TOKEN: token, PORT: String(port) },
-  });
+  const env = { UPSTREAM_URL: stack.memberService.url, SERVICE_KEY: stack.serviceKey, MEMBER_TOKEN: token };
+  const start = async (name: string) => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const script = `scripts/bench/${name}.ts`;
+    return startService({ name, script, url, readyPath: '/', logDir: stack.dir, env: { ...env, PORT: String(port) } });
+  };
+  const [proxy, floor] = await Promise.all([start('bare-proxy'), start('session-floor')]);
   try {
-    const portalUrl = stack.portal.url;
-    // Both get the same request, a signed-in browser's.
+    // All get the same request, a signed-in browser's (the floor's session has a cookie of its own).
     const headers = { cookie: stack.cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br, gzip' };
-    // Warm both up (JIT, connection pools) before measuring.
-    const portal = (duration: number) => load({ url: `${portalUrl}/api/Member`, headers, duration, connections });
-    const bare = (duration: number) => load({ url: `http://127.0.0.1:${port}/api/Member`, headers, duration, connections });
-    await portal(2);
-    await bare(2);
-    const [comparison] = await interleaved(
+    const floorHeaders = { ...headers, cookie: await (await fetch(floor.url)).text() };
+    const portal = (duration: number) => load({ url: `${stack.portal.url}/api/Member`, headers, duration, connections });
+    const bare = (duration: number) => load({ url: `${proxy.url}/api/Member`, headers, duration, connections });
+    const sessionFloor = (duration: number) => load({ url: `${floor.url}/api/Member`, headers: floorHeaders, duration, connections });
+    // Warm all up (JIT, connection pools) before measuring.
+    for (const side of [portal, bare, sessionFloor]) await side(2);
+    const [againstBare, againstFloor] = await interleaved(
       seconds,
       () => portal(SLICE_SECONDS),
       () => bare(SLICE_SECONDS),
+      () => sessionFloor(SLICE_SECONDS),
     );
-    return comparison!;
+    const floorRate = againstFloor!.yardstick;
+    const bareRate = againstBare!.yardstick;
+    return {
+      portal: againstBare!,
+      sessionFloor: { ratio: floorRate.perSecond / bareRate.perSecond, measured: floorRate, yardstick: bareRate },
+    };
   } finally {
-    await proxy.stop();
+    await Promise.all([proxy.stop(), floor.stop()]);
   }
 }
 
