@@ -7,13 +7,12 @@ import { mustChangePassword } from '../../../shared/enums.ts';
 import { normalizeEmail } from '../../../shared/rules/email.ts';
 import { fail, type Reply } from '../../../shared/schemas/reply.ts';
 import type { SignInMethod, SignedInFrom } from '../../../shared/schemas/security-center.ts';
-import { securityEventsContract } from '../../../shared/contract/security-events.ts';
 import { ReplyError } from '../errors.ts';
 import { codeLabel, signInsTotal } from '../metrics/portal-metrics.ts';
 import { PASSKEY_DOOR } from '../passkeys/passkey-door.ts';
 import type { SessionEnder } from '../sessions/end-sessions.ts';
 import type { KnownDevices } from '../sessions/known-devices.ts';
-import { securityEventRecorder, whereFrom } from '../sessions/security-event-recorder.ts';
+import { newDeviceMailer, securityEventRecorder, whereFrom } from '../sessions/security-event-recorder.ts';
 import type { Upstream, UpstreamReply } from '../upstream.ts';
 import { SIGN_IN_DOORS, type SignInDoor, type SignInDoors } from './sign-in-doors.ts';
 import { browserReply, type BrowserReplyDeps } from './signed-in-reply.ts';
@@ -83,9 +82,11 @@ const REFUSED: Partial<Record<SignInMethod, (code: string) => Reply<SignInResult
  */
 export class SignInService {
   private readonly record: ReturnType<typeof securityEventRecorder>;
+  private readonly tellNewDevice: ReturnType<typeof newDeviceMailer>;
 
   constructor(private readonly deps: SignInServiceDeps) {
     this.record = securityEventRecorder(deps.upstream);
+    this.tellNewDevice = newDeviceMailer(deps.upstream);
   }
 
   /** Runs the attempt and answers the browser; whatever it throws is counted and logged, then passed on. */
@@ -162,16 +163,6 @@ export class SignInService {
     // The member service recorded the event with the sign-in; only the portal knows the browser.
     // Not awaited: the session exists either way, and the reply need not wait for the mail.
     if (newDevice && data.signInEventId) void this.tellNewDevice(request, memberId, data.signInEventId);
-  }
-
-  /** The member service mails the member about a sign-in from a new browser (in the member's own language). */
-  private async tellNewDevice(request: FastifyRequest, memberId: number, eventId: string): Promise<void> {
-    try {
-      const result = await this.deps.upstream.call(securityEventsContract.newDeviceSignIn, { body: { memberId, eventId } });
-      if (!result.body.isSuccess) request.log.warn({ code: result.body.code }, 'new-device mail not queued');
-    } catch (err) {
-      request.log.warn({ err }, 'new-device mail not queued');
-    }
   }
 
   /** The metrics and the one log line of an attempt: its outcome, its way in, an opaque reference, never the address or a secret. */
