@@ -65,38 +65,12 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
       LOG_LEVEL: 'warn',
     },
   });
-  const portal = await startService({
-    name: 'portal',
-    script: 'server/start.ts',
-    url: portalUrl,
-    logDir: dir,
-    nodeArgs: [...profile, `--inspect=127.0.0.1:${portalInspectorPort}`],
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(portalPort),
-      PUBLIC_ORIGIN: portalUrl,
-      DATA_DIR: path.join(dir, 'portal-data'),
-      UPSTREAM_URL: `http://127.0.0.1:${memberPort}`,
-      UPSTREAM_SERVICE_KEY: serviceKey,
-      PASSWORD_ENCODING_KEY: passwordEncodingKey,
-      CLIENT_DIR: path.join(dir, 'client'),
-      RATE_LIMIT_PER_MINUTE: UNLIMITED,
-      LOGIN_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-      REGISTER_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-      METRICS_PORT: String(metricsPort),
-      METRICS_HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-  });
-
+  const portal = await startPortal(
+    { dir, memberService: { url: `http://127.0.0.1:${memberPort}` }, serviceKey, passwordEncodingKey },
+    { name: 'portal', port: portalPort, metricsPort, nodeArgs: [...profile, `--inspect=127.0.0.1:${portalInspectorPort}`] },
+  );
   const member = await createActiveMember({ bffUrl: portalUrl, dataDir: path.join(dir, 'data') } as Stack);
-  const browser = createClient(portalUrl);
-  const signedIn = await browser.post('/api/Member/Login', { userId: member.email, password: member.password });
-  if (signedIn.body?.code !== 'ok') throw new Error(`sign-in failed: ${signedIn.text}`);
-  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const device = browser.cookies.get(DEVICE_COOKIE);
-  if (!device) throw new Error('the sign-in set no device cookie');
-  const returningCookie = `${DEVICE_COOKIE}=${device}`;
+  const { cookie, returningCookie } = await signedInBrowser(portalUrl, member);
 
   return {
     dir,
@@ -111,6 +85,59 @@ export async function startBenchStack(options: { profileDir?: string } = {}): Pr
     cookie,
     returningCookie,
   };
+}
+
+/** What a portal process shares with the stack's: the member service, its keys and the built client. */
+type PortalSetting = Pick<BenchStack, 'dir' | 'serviceKey' | 'passwordEncodingKey'> & { memberService: Pick<Service, 'url'> };
+
+/**
+ * Starts a portal process in front of the stack's member service, with its own port, data
+ * directory and (in-process) sessions.
+ */
+export async function startPortal(
+  setting: PortalSetting,
+  options: { name: string; port?: number; metricsPort?: number; nodeArgs?: string[] },
+): Promise<Service> {
+  const port = options.port ?? (await freePort());
+  const metricsPort = options.metricsPort ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  return startService({
+    name: options.name,
+    script: 'server/start.ts',
+    url,
+    logDir: setting.dir,
+    nodeArgs: options.nodeArgs ?? [],
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      DATA_DIR: path.join(setting.dir, `${options.name}-data`),
+      UPSTREAM_URL: setting.memberService.url,
+      UPSTREAM_SERVICE_KEY: setting.serviceKey,
+      PASSWORD_ENCODING_KEY: setting.passwordEncodingKey,
+      CLIENT_DIR: path.join(setting.dir, 'client'),
+      RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      LOGIN_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      REGISTER_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+/** Signs the member in at a portal: the Cookie header of that browser, and of the same browser once signed out. */
+export async function signedInBrowser(
+  portalUrl: string,
+  member: BenchStack['member'],
+): Promise<Pick<BenchStack, 'cookie' | 'returningCookie'>> {
+  const browser = createClient(portalUrl);
+  const signedIn = await browser.post('/api/Member/Login', { userId: member.email, password: member.password });
+  if (signedIn.body?.code !== 'ok') throw new Error(`sign-in failed: ${signedIn.text}`);
+  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const device = browser.cookies.get(DEVICE_COOKIE);
+  if (!device) throw new Error('the sign-in set no device cookie');
+  return { cookie, returningCookie: `${DEVICE_COOKIE}=${device}` };
 }
 
 /** Stops both services; their directory (build, data, logs) stays only when `keep` is set. */

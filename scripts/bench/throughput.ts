@@ -14,8 +14,8 @@ import { encodePassword } from '../../server/common/password-encoding.ts';
 import { LOCKOUT_MAX_FAILURES } from '../../shared/limits.ts';
 import { passwordHasher } from '../../server/member-service/security/passwords.ts';
 import { freePort } from '../../test/helper.ts';
-import { startService } from './processes.ts';
-import type { BenchStack } from './stack.ts';
+import { startService, type Service } from './processes.ts';
+import { signedInBrowser, startPortal, type BenchStack } from './stack.ts';
 
 /** The cost the member service hashes with in production. */
 const argon2id = passwordHasher('production');
@@ -35,11 +35,12 @@ interface Slice {
 const SLICE_SECONDS = 1;
 
 /**
- * The bare proxy runs in this many processes, its slices taking turns among them: one process
- * runs up to 14 % faster or slower than another started the same way, for as long as it lives,
- * and a yardstick drawn from a single process moved the read ratio by as much.
+ * The portal and the bare proxy each run in this many processes, each side's slices taking turns
+ * among its processes: one process runs up to 14 % faster or slower than another started the
+ * same way, for as long as it lives, and a side drawn from a single process moved the read ratio
+ * by as much.
  */
-const BARE_PROXY_PROCESSES = 3;
+const PROCESSES_A_SIDE = 3;
 
 export interface Comparison {
   ratio: number;
@@ -95,25 +96,55 @@ export async function readsVersusBareProxy(stack: BenchStack, seconds: number, c
   const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
   if (!token) throw new Error('the member service gave the bare proxy no token');
   const env = { UPSTREAM_URL: stack.memberService.url, SERVICE_KEY: stack.serviceKey, MEMBER_TOKEN: token };
-  const start = async (name: string) => {
+  const start = async (script: string, name = script) => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const script = `scripts/bench/${name}.ts`;
-    return startService({ name, script, url, readyPath: '/', logDir: stack.dir, env: { ...env, PORT: String(port) } });
+    return startService({
+      name,
+      script: `scripts/bench/${script}.ts`,
+      url,
+      readyPath: '/',
+      logDir: stack.dir,
+      env: { ...env, PORT: String(port) },
+    });
   };
-  const proxies = await Promise.all(Array.from({ length: BARE_PROXY_PROCESSES }, () => start('bare-proxy')));
-  const floor = await start('session-floor');
+  // Every process started is stopped at the end, also when a later one fails to start.
+  const started: Service[] = [];
+  const keep = (service: Service) => {
+    started.push(service);
+    return service;
+  };
   try {
-    // All get the same request, a signed-in browser's (the floor's session has a cookie of its own).
+    // One after the other: a port is free until a process takes it.
+    const proxies: Service[] = [];
+    for (let index = 1; index <= PROCESSES_A_SIDE; index += 1) proxies.push(keep(await start('bare-proxy', `bare-proxy-${index}`)));
+    const morePortals: Service[] = [];
+    for (let index = 2; index <= PROCESSES_A_SIDE; index += 1)
+      morePortals.push(keep(await startPortal(stack, { name: `portal-${index}` })));
+    const floor = keep(await start('session-floor'));
+    // All get the same request, a signed-in browser's (each portal's and the floor's session has a cookie of its own).
     const headers = { cookie: stack.cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br, gzip' };
+    const portals = [
+      { url: stack.portal.url, headers },
+      ...(await Promise.all(
+        morePortals.map(async (portal) => ({
+          url: portal.url,
+          headers: { ...headers, cookie: (await signedInBrowser(portal.url, stack.member)).cookie },
+        })),
+      )),
+    ];
     const floorHeaders = { ...headers, cookie: await (await fetch(floor.url)).text() };
-    const portal = (duration: number) => load({ url: `${stack.portal.url}/api/Member`, headers, duration, connections });
+    let portalSlices = 0;
+    const portal = (duration: number) => {
+      const { url, headers } = portals[portalSlices++ % portals.length]!;
+      return load({ url: `${url}/api/Member`, headers, duration, connections });
+    };
     let bareSlices = 0;
     const bare = (duration: number) =>
       load({ url: `${proxies[bareSlices++ % proxies.length]!.url}/api/Member`, headers, duration, connections });
     const sessionFloor = (duration: number) => load({ url: `${floor.url}/api/Member`, headers: floorHeaders, duration, connections });
-    // Warm all up (JIT, connection pools) before measuring.
-    for (const side of [portal, ...proxies.map(() => bare), sessionFloor]) await side(2);
+    // Warm every process up (JIT, connection pools) before measuring.
+    for (const side of [...portals.map(() => portal), ...proxies.map(() => bare), sessionFloor]) await side(2);
     const [againstBare, againstFloor] = await interleaved(
       seconds,
       () => portal(SLICE_SECONDS),
@@ -127,7 +158,7 @@ export async function readsVersusBareProxy(stack: BenchStack, seconds: number, c
       sessionFloor: { ratio: floorRate.perSecond / bareRate.perSecond, measured: floorRate, yardstick: bareRate },
     };
   } finally {
-    await Promise.all([...proxies, floor].map((service) => service.stop()));
+    await Promise.all(started.map((service) => service.stop()));
   }
 }
 
