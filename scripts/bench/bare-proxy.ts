@@ -5,25 +5,23 @@
  * Like for like with the portal, so that the ratio counts the portal's work and not different
  * traffic: the member service gets the request the portal sends it (the browser's cookie and
  * headers stay here), and the reply carries the headers every portal reply carries
- * (plugins/security-headers.ts with the bench's configuration: http, no captcha, no logo), set
- * once per reply as the portal's server sets them.
+ * (portal-reply-headers.ts), set once per reply as the portal's server sets them.
  *
  *   UPSTREAM_URL=... SERVICE_KEY=... MEMBER_TOKEN=... PORT=... tsx scripts/bench/bare-proxy.ts
  */
 import replyFrom from '@fastify/reply-from';
 import Fastify from 'fastify';
-import { securityHeaders } from '../../server/bff/plugins/security-headers.ts';
+import { PORTAL_REPLY_HEADERS } from './portal-reply-headers.ts';
 
 const { UPSTREAM_URL, SERVICE_KEY = '', MEMBER_TOKEN = '', PORT = '0' } = process.env;
 if (!UPSTREAM_URL) throw new Error('UPSTREAM_URL is required');
 
-const replyHeaders = new Map(Object.entries({ ...securityHeaders({ https: false }), 'cache-control': 'no-store' }));
 const upstreamHeaders = { accept: 'application/json', 'x-service-key': SERVICE_KEY, authorization: `Bearer ${MEMBER_TOKEN}` };
 
 const proxy = Fastify({ logger: false });
 await proxy.register(replyFrom, { base: UPSTREAM_URL });
 proxy.get('/api/Member', (_request, reply) => {
-  reply.raw.setHeaders(replyHeaders);
+  reply.raw.setHeaders(PORTAL_REPLY_HEADERS);
   return reply.from('/api/Member', { rewriteRequestHeaders: () => upstreamHeaders });
 });
 await proxy.listen({ host: '127.0.0.1', port: Number(PORT) });

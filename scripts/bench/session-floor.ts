@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import Fastify, { type Session } from 'fastify';
 import session from '../../server/bff/plugins/session.ts';
-import { securityHeaders } from '../../server/bff/plugins/security-headers.ts';
+import { PORTAL_REPLY_HEADERS } from './portal-reply-headers.ts';
 import { callAsMember, relay } from '../../server/bff/routes/member-call.ts';
 import { MemoryStore } from '../../server/bff/store/memory-store.ts';
 import { KeyValueSessionStore } from '../../server/bff/store/session-store.ts';
@@ -24,7 +24,6 @@ const { UPSTREAM_URL, SERVICE_KEY = '', MEMBER_TOKEN = '', PORT = '0' } = proces
 if (!UPSTREAM_URL) throw new Error('UPSTREAM_URL is required');
 
 const DAY_SECONDS = 86_400;
-const replyHeaders = new Map(Object.entries({ ...securityHeaders({ https: false }), 'cache-control': 'no-store' }));
 const secret = randomBytes(32).toString('base64url');
 const store = new KeyValueSessionStore(new MemoryStore(), systemClock, { idleSeconds: DAY_SECONDS, absoluteSeconds: DAY_SECONDS });
 const upstream = new Upstream({ url: UPSTREAM_URL, serviceKey: SERVICE_KEY, timeoutMs: 10_000 });
@@ -60,7 +59,7 @@ await floor.register(session, {
   absoluteSeconds: DAY_SECONDS,
 });
 floor.get('/api/Member', async (request, reply) => {
-  reply.raw.setHeaders(replyHeaders);
+  reply.raw.setHeaders(PORTAL_REPLY_HEADERS);
   return relay(reply, await callAsMember(upstream, request, reply, profileContract.get, { relayed: true }));
 });
 floor.get('/', async () => `portal-session=${new Signer(secret).sign(sessionId)}`);
